@@ -1,0 +1,73 @@
+/**
+ * The parsed form of `spec/interface-tables.md`: plain data that every emitter (schemas, types,
+ * OpenAPI, catalogue) works from, so no emitter ever reads Markdown.
+ */
+
+/** What a table's Type column can say. */
+export type FieldType =
+  | { kind: 'integer' }
+  | { kind: 'string' }
+  | { kind: 'boolean' }
+  | { kind: 'any' }
+  | { kind: 'json-object' }
+  | { kind: 'string-array' }
+  | { kind: 'shape'; name: string };
+
+/** What a table's Form column can say about a string. */
+export type FieldForm =
+  | { kind: 'timestamp' }
+  | { kind: 'comment-date' }
+  | { kind: 'email' }
+  /** The string ends with `suffix`, where `{id}` is the `id` of the same object. */
+  | { kind: 'ends-with'; suffix: string };
+
+export interface Field {
+  name: string;
+  type: FieldType;
+  form?: FieldForm;
+  required: boolean;
+  description: string;
+}
+
+export type ShapeRole = 'response' | 'request';
+
+export interface Shape {
+  name: string;
+  role: ShapeRole;
+  section: string;
+  fields: Field[];
+}
+
+export interface DerivedShape {
+  name: string;
+  base: string;
+  section: string;
+  /** Field paths, dotted for nested shapes (`language.url`). */
+  alsoOptional: string[];
+  alsoRequired: string[];
+}
+
+export interface ListShape {
+  name: string;
+  items: string;
+  section: string;
+}
+
+export interface Operation {
+  id: string;
+  section: string;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  request?: string;
+  /** Undefined where the interface does not state the status. */
+  status?: number;
+  answer?: string;
+}
+
+export interface InterfaceModel {
+  shapes: Shape[];
+  derived: DerivedShape[];
+  lists: ListShape[];
+  operations: Operation[];
+  reservedKeyPrefix: string;
+}
