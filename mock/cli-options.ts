@@ -1,0 +1,93 @@
+/**
+ * Command-line options of `npm start` / `npm run dev`, read with node's own parseArgs. Each
+ * option has an environment equivalent where the issue asks for one (PORT, HOST, API_TOKEN).
+ */
+import { parseArgs } from 'node:util';
+import type { OperationId } from '../schemas';
+import { faultProblems, type Faults } from './http/faults';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  fixtures?: string;
+  token?: string;
+  corsOrigins: string[] | '*';
+  faults: Faults;
+  quiet: boolean;
+  validateResponses?: boolean;
+  variant?: string;
+  help: boolean;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const usage = `Usage: npm start -- [options]
+
+  --port <n>             port to listen on (env PORT; default 4010)
+  --host <address>       address to listen on (env HOST; default 127.0.0.1)
+  --fixtures <file>      serve this site instead of the built-in sample site
+  --token <t>            writes need X-API-TOKEN: <t> or ?api_token=<t> (env API_TOKEN)
+  --cors-origin <list>   comma-separated origins allowed from browsers (default: any)
+  --delay <ms|min-max>   wait before every API answer, fixed or random
+  --fail-rate <0..1>     share of API requests answered with --fail-status
+  --fail-status <code>   status of injected failures (default 503)
+  --fail-operation <id>  inject failures only into this operation (e.g. postComment)
+  --no-validate          do not check answers against the strict schemas
+  --variant <name>       serve a deliberately broken variant (for the contract suite's own tests)
+  --quiet                no request log
+  --help                 this text`;
+
+function number(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`${name} must be a number, not "${text}"`);
+  return value;
+}
+
+function readFaults(values: Record<string, string | boolean | undefined>): Faults {
+  const delay = values.delay as string | undefined;
+  const range = delay?.split('-');
+  const delayMs = range && range.length === 2 ? range.map((part) => number(part, '--delay')) as [number, number] : number(delay, '--delay');
+  const rate = number(values['fail-rate'] as string | undefined, '--fail-rate');
+  const operation = values['fail-operation'] as OperationId | undefined;
+  const faults: Faults = {
+    ...(delayMs !== undefined ? { delayMs } : {}),
+    ...(rate !== undefined || operation ? {
+      failure: { rate: rate ?? 1, status: number(values['fail-status'] as string | undefined, '--fail-status') ?? 503, ...(operation ? { operation } : {}) },
+    } : {}),
+  };
+  const problems = Object.entries(faultProblems(faults)).map(([field, messages]) => `${field} ${messages.join(', ')}`);
+  if (problems.length > 0) throw new UsageError(problems.join('; '));
+  return faults;
+}
+
+export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, token: { type: 'string' },
+      'cors-origin': { type: 'string' }, delay: { type: 'string' }, 'fail-rate': { type: 'string' },
+      'fail-status': { type: 'string' }, 'fail-operation': { type: 'string' }, 'no-validate': { type: 'boolean' },
+      variant: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const port = number(values.port ?? env.PORT, '--port') ?? 4010;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${port}`);
+  const origins = values['cors-origin']?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const token = values.token ?? env.API_TOKEN;
+  return {
+    port,
+    host: values.host ?? env.HOST ?? '127.0.0.1',
+    ...(values.fixtures ? { fixtures: values.fixtures } : {}),
+    ...(token ? { token } : {}),
+    corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
+    faults: readFaults(values),
+    quiet: values.quiet ?? false,
+    ...(values['no-validate'] ? { validateResponses: false } : {}),
+    ...(values.variant ? { variant: values.variant } : {}),
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
+ * it serves comes from `createApp`.
+ */
+import { createServer } from 'node:http';
+import { createApp } from './http/create-app';
+import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
+import { readFixtureFile } from './store/load-fixture';
+import { variantRules } from './variants';
+
+function buildApp(options: CliOptions): ReturnType<typeof createApp> {
+  const rules = options.variant ? variantRules(options.variant) : undefined;
+  return createApp({
+    ...(options.fixtures ? { fixture: readFixtureFile(options.fixtures), fixtureSource: options.fixtures } : {}),
+    ...(options.token ? { token: options.token } : {}),
+    corsOrigins: options.corsOrigins,
+    faults: options.faults,
+    ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
+    ...(rules ? { rules } : {}),
+    ...(options.quiet ? {} : { log: (line: string) => { console.log(line); } }),
+  });
+}
+
+function serve(options: CliOptions): void {
+  const mock = buildApp(options);
+  const server = createServer(mock.app);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? 'is already in use; choose another with --port or PORT'
+      : error.code === 'EACCES' ? 'needs privileges this user lacks' : `cannot be used (${error.message})`;
+    console.error(`mock: ${options.host}:${options.port} ${reason}`);
+    process.exit(1);
+  });
+  server.listen(options.port, options.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    console.log(`mock: serving ${options.variant ? `broken variant "${options.variant}" of ` : ''}the site on http://${options.host}:${port} (control API under /__mock)`);
+  });
+  const stop = (): void => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function main(): void {
+  try {
+    const options = readCliOptions(process.argv.slice(2), process.env);
+    if (options.help) {
+      console.log(usage);
+      return;
+    }
+    serve(options);
+  } catch (error) {
+    // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
+    const badUsage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage}` : ''}`);
+    process.exit(2);
+  }
+}
+
+main();

@@ -1,0 +1,53 @@
+/**
+ * The control API under `/__mock`, for test set-ups and UI work: reset to the fixture, load
+ * another fixture, read the whole state, read the journal, set or clear latency and faults. It is
+ * not part of the interface, so it never sees faults or the token.
+ */
+import express, { type Router } from 'express';
+import { ApiError, validationError } from '../rules/api-error';
+import { FixtureError } from '../store/load-fixture';
+import type { MockControls } from './controls';
+import { faultProblems, type Faults } from './faults';
+
+export const controlPrefix = '/__mock';
+
+function loadOrExplain(controls: MockControls, body: unknown): void {
+  try {
+    controls.loadFixture(body, 'request body');
+  } catch (error) {
+    if (error instanceof FixtureError) throw validationError({ fixture: [error.message] });
+    throw error;
+  }
+}
+
+export function controlRouter(controls: MockControls, fixtureLimit: string | number): Router {
+  const router = express.Router();
+  const json = express.json({ strict: false, limit: fixtureLimit });
+  const needsJson: express.RequestHandler = (request, _response, next) => {
+    if (!request.is('application/json')) throw new ApiError('unsupportedMediaType');
+    next();
+  };
+
+  router.get('/state', (_request, response) => { response.json(controls.state()); });
+  router.post('/reset', (_request, response) => {
+    controls.reset();
+    response.status(204).end();
+  });
+  router.put('/fixture', needsJson, json, (request, response) => {
+    loadOrExplain(controls, request.body);
+    response.status(204).end();
+  });
+  router.get('/journal', (_request, response) => { response.json(controls.journal()); });
+  router.get('/faults', (_request, response) => { response.json(controls.faults()); });
+  router.put('/faults', needsJson, json, (request, response) => {
+    const problems = faultProblems(request.body);
+    if (Object.keys(problems).length > 0) throw validationError(problems);
+    controls.setFaults(request.body as Faults);
+    response.json(controls.faults());
+  });
+  router.delete('/faults', (_request, response) => {
+    controls.setFaults({});
+    response.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,87 @@
+/**
+ * `createApp(options)` builds the mock as an Express app and its controls, without listening:
+ * tests hand the app to supertest, a frontend's test set-up can embed it, and `cli.ts` listens.
+ */
+import cors from 'cors';
+import express, { type Express } from 'express';
+import sampleSite from '../fixtures/sample-site.json';
+import { defaultRules } from '../rules';
+import { ignoredFieldsHeader } from '../rules/context';
+import { systemClock } from '../rules/clock';
+import { storeFromFixture } from '../store/load-fixture';
+import type { SiteFixture } from '../store/records';
+import { SiteStore } from '../store/site-store';
+import { apiRouter, type Live } from './api-routes';
+import { controlPrefix, controlRouter } from './control-routes';
+import type { MockControls } from './controls';
+import { errorHandler, notFound } from './errors';
+import { formatLogLine, Journal, maskToken } from './journal';
+import { defaults, type MockOptions } from './options';
+
+export interface MockApp extends MockControls {
+  /** The Express app: a request listener for `http.createServer`, supertest or another app. */
+  app: Express;
+}
+
+function corsMiddleware(origins: MockOptions['corsOrigins']): express.RequestHandler {
+  return cors({
+    origin: origins === undefined || origins === '*' ? true : origins,
+    methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Accept', 'X-API-TOKEN'],
+    exposedHeaders: ['Link', 'X-Total-Entries', 'X-Total-Pages', ignoredFieldsHeader],
+    maxAge: 600,
+  });
+}
+
+function recorder(journal: Journal, log: MockOptions['log']): express.RequestHandler {
+  return (request, response, next) => {
+    const started = process.hrtime.bigint();
+    response.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { at: new Date().toISOString(), method: request.method, path: maskToken(request.originalUrl), status: response.statusCode, ms };
+      journal.add(entry);
+      log?.(formatLogLine(entry));
+    });
+    next();
+  };
+}
+
+export function createApp(options: MockOptions = {}): MockApp {
+  let fixture = (options.fixture ?? sampleSite) as SiteFixture;
+  const live: Live = {
+    store: storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
+    rules: { ...defaultRules, ...options.rules },
+    faults: options.faults ?? {},
+    clock: options.clock ?? systemClock,
+    token: options.token,
+    validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    bodyLimit: options.bodyLimit ?? defaults.bodyLimit,
+  };
+  const journal = new Journal(options.journalSize ?? defaults.journalSize);
+  const controls: MockControls = {
+    reset: () => {
+      live.store = new SiteStore(fixture);
+      journal.clear();
+    },
+    loadFixture: (next, source = 'fixture') => {
+      live.store = storeFromFixture(next, source);
+      fixture = next as SiteFixture;
+      journal.clear();
+    },
+    state: () => live.store.toFixture(),
+    journal: () => journal.list(),
+    faults: () => structuredClone(live.faults),
+    setFaults: (faults) => { live.faults = structuredClone(faults); },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(recorder(journal, options.log));
+  app.use(corsMiddleware(options.corsOrigins));
+  app.use(controlPrefix, controlRouter(controls, defaults.fixtureLimit));
+  app.use(apiRouter(live));
+  app.use(notFound);
+  app.use(errorHandler);
+  return { app, ...controls };
+}

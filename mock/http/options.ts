@@ -1,0 +1,33 @@
+/** Options of `createApp`; every one has a default, so `createApp()` serves the sample site. */
+import type { Rules } from '../rules';
+import type { Clock } from '../rules/clock';
+import type { Faults } from './faults';
+
+export interface MockOptions {
+  /** A site in fixture form; the built-in sample site when absent. */
+  fixture?: unknown;
+  /** Name used in fixture errors, usually the file path. */
+  fixtureSource?: string;
+  /** When set, writes need this token in `X-API-TOKEN` or `?api_token=`. */
+  token?: string;
+  /** Origins allowed to call from a browser; `'*'` (the default) allows any. */
+  corsOrigins?: string[] | '*';
+  /** Check every answer against the strict schemas; on unless NODE_ENV is `production`. */
+  validateResponses?: boolean;
+  faults?: Faults;
+  /** Receives one line per request; no logging when absent. */
+  log?: (line: string) => void;
+  /** How many recent requests the journal keeps. */
+  journalSize?: number;
+  /** Largest accepted request body of the interface's routes. */
+  bodyLimit?: string | number;
+  /** Replaces some of the rules (how the deliberately broken variants are built). */
+  rules?: Partial<Rules>;
+  clock?: Clock;
+}
+
+export const defaults = {
+  journalSize: 200,
+  bodyLimit: '1mb',
+  fixtureLimit: '512mb',
+} as const;

@@ -1,0 +1,9 @@
+/** The mock's public entry point: build it in-process with `createApp`, or run `cli.ts`. */
+export { createApp, type MockApp } from './http/create-app';
+export type { MockOptions } from './http/options';
+export type { MockControls } from './http/controls';
+export type { Faults } from './http/faults';
+export type { JournalEntry } from './http/journal';
+export type { SiteFixture } from './store/records';
+export { FixtureError } from './store/load-fixture';
+export { errorCatalogue } from './rules/api-error';

@@ -1,0 +1,44 @@
+/**
+ * The catalogue of errors the mock sends. The interface states no errors (section 7); these follow
+ * the API family: a JSON body with `message`, plus field-level `errors` for validation failures.
+ * The README's behaviour table lists the same entries.
+ */
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export const errorCatalogue = {
+  badRequest: { status: 400, message: 'Bad request.' },
+  malformedJson: { status: 400, message: 'Malformed JSON in the request body.' },
+  unauthorized: { status: 401, message: 'Unauthorized.' },
+  reservedKey: { status: 403, message: 'This data key is reserved and read-only.' },
+  notFound: { status: 404, message: 'Not found.' },
+  methodNotAllowed: { status: 405, message: 'Method not allowed.' },
+  payloadTooLarge: { status: 413, message: 'Request body is too large.' },
+  unsupportedMediaType: { status: 415, message: 'Content-Type must be application/json.' },
+  validationFailed: { status: 422, message: 'Validation failed.' },
+  injectedFault: { status: 503, message: 'Fault injected by the mock.' },
+  invalidResponse: { status: 500, message: 'The mock produced an answer that breaks the interface.' },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+
+  constructor(code: ErrorCode, details: { errors?: Record<string, string[]>; message?: string; status?: number } = {}) {
+    const entry = errorCatalogue[code];
+    const message = details.message ?? entry.message;
+    super(message);
+    this.name = 'ApiError';
+    this.status = details.status ?? entry.status;
+    this.body = details.errors ? { message, errors: details.errors } : { message };
+  }
+}
+
+/** A 422 whose `errors` map each field (dotted path) to what is wrong with it. */
+export function validationError(errors: Record<string, string[]>): ApiError {
+  return new ApiError('validationFailed', { errors });
+}

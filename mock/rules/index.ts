@@ -1,0 +1,25 @@
+/**
+ * The mock's rules, one per operation of interface section 4, as a record so that the HTTP
+ * adapter looks them up by operation id and a variant can replace any one of them.
+ */
+import type { OperationId } from '../../schemas';
+import { deleteDataKey, readArticle, setDataKey, updateArticle } from './articles';
+import { listComments, postComment } from './comments';
+import type { ArticleInput, KeyInput, ListInput, Outcome, PayloadInput, RuleContext } from './context';
+
+export interface Rules {
+  readArticle(context: RuleContext, input: ArticleInput): Outcome;
+  updateArticle(context: RuleContext, input: PayloadInput): Outcome;
+  setDataKey(context: RuleContext, input: KeyInput & PayloadInput): Outcome;
+  deleteDataKey(context: RuleContext, input: KeyInput): Outcome;
+  listComments(context: RuleContext, input: ListInput): Outcome;
+  postComment(context: RuleContext, input: PayloadInput): Outcome;
+}
+
+export const defaultRules: Rules = { readArticle, updateArticle, setDataKey, deleteDataKey, listComments, postComment };
+
+/** Every operation of the tables has a rule: a new row in the tables without one fails to compile. */
+export const rulesByOperation: Record<OperationId, unknown> = defaultRules;
+
+export * from './context';
+export { ApiError, errorCatalogue } from './api-error';

@@ -1,0 +1,88 @@
+/**
+ * Reads a fixture (a whole site in the form of `records.ts`) and checks it against the generated
+ * schemas by presenting every record as the API would answer it. A problem names the source, the
+ * record and the field, so a hand-written fixture is quick to mend.
+ */
+import { readFileSync } from 'node:fs';
+import { describeViolations, validateRequest, validateResponse, type Violation } from '../../validation';
+import { presentArticle, presentComment } from '../rules/present';
+import type { SiteFixture } from './records';
+import { SiteStore } from './site-store';
+
+export class FixtureError extends Error {
+  override name = 'FixtureError';
+}
+
+const sections = ['pages', 'languages', 'people', 'articles', 'comments'] as const;
+const checkBase = 'http://fixture.invalid';
+
+function fail(source: string, record: string, violations: Violation[]): void {
+  if (violations.length > 0) {
+    throw new FixtureError(`${source}: ${record}:\n  ${describeViolations(violations).replace(/\n/g, '\n  ')}`);
+  }
+}
+
+function checkSections(value: unknown, source: string): asserts value is SiteFixture {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new FixtureError(`${source}: a fixture must be a JSON object`);
+  for (const section of sections) {
+    if (!Array.isArray((value as Record<string, unknown>)[section])) throw new FixtureError(`${source}: "${section}" must be an array`);
+  }
+}
+
+function checkUniqueIds(fixture: SiteFixture, source: string): void {
+  for (const section of ['pages', 'languages', 'people', 'articles'] as const) {
+    const seen = new Set<unknown>();
+    for (const record of fixture[section] as unknown[]) {
+      const id = (record as { id?: unknown } | null)?.id;
+      if (!Number.isSafeInteger(id)) throw new FixtureError(`${source}: every entry of "${section}" needs an integer id`);
+      if (seen.has(id)) throw new FixtureError(`${source}: ${section} has id ${String(id)} twice`);
+      seen.add(id);
+    }
+  }
+}
+
+function checkArticles(store: SiteStore, source: string): void {
+  for (const article of store.articles.values()) {
+    const where = `article ${article.id}`;
+    if (!store.pages.has(article.page_id)) throw new FixtureError(`${source}: ${where}: page_id ${String(article.page_id)} names no page`);
+    if (!store.languages.has(article.language_id)) throw new FixtureError(`${source}: ${where}: language_id ${String(article.language_id)} names no language`);
+    if (!store.people.has(article.author_id)) throw new FixtureError(`${source}: ${where}: author_id ${String(article.author_id)} names no person`);
+    if (!Array.isArray(article.tag_names)) throw new FixtureError(`${source}: ${where}: /tag_names: must be an array`);
+    fail(source, where, validateResponse('Article', presentArticle(store, article, checkBase), 'strict'));
+  }
+}
+
+function checkComments(fixture: SiteFixture, store: SiteStore, source: string): void {
+  fixture.comments.forEach((comment, index) => {
+    const where = `comment ${index} (article ${String(comment.article_id)})`;
+    if (!store.articles.has(comment.article_id)) throw new FixtureError(`${source}: ${where}: article_id names no article`);
+    const { author, author_email, body } = comment;
+    fail(source, where, validateRequest('CommentPostRequest', { comment: { author, author_email, body } }));
+    fail(source, where, validateResponse('Comment', presentComment(comment), 'strict'));
+  });
+}
+
+/** Checks a parsed fixture and returns a store holding it. */
+export function storeFromFixture(value: unknown, source: string): SiteStore {
+  checkSections(value, source);
+  checkUniqueIds(value, source);
+  for (const article of value.articles as unknown[]) {
+    const data = (article as { data?: unknown }).data;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      throw new FixtureError(`${source}: article ${String((article as { id: unknown }).id)}: /data: must be an object`);
+    }
+  }
+  const store = new SiteStore(value);
+  checkArticles(store, source);
+  checkComments(value, store, source);
+  return store;
+}
+
+/** Parses a fixture file; `storeFromFixture` checks what it holds. */
+export function readFixtureFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new FixtureError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
