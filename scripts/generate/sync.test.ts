@@ -1,0 +1,39 @@
+/** What `npm run check:generated` reports, on a scratch folder instead of the project. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { staleFiles, writeGenerated } from './sync';
+
+const files = new Map([
+  ['schemas/thing.json', '{\n  "type": "object"\n}\n'],
+  ['types/index.ts', 'export interface Thing {}\n'],
+]);
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'generated-'));
+  writeGenerated(root, files);
+});
+afterEach(() => { rmSync(root, { recursive: true, force: true }); });
+
+test('freshly written files are reported up to date', () => {
+  expect(staleFiles(root, files)).toEqual([]);
+});
+
+test('a hand-edited file is reported with a diff of the change', () => {
+  writeFileSync(join(root, 'schemas/thing.json'), '{\n  "type": "array"\n}\n');
+  const [problem] = staleFiles(root, files);
+  expect(problem).toContain('-  "type": "array"');
+  expect(problem).toContain('+  "type": "object"');
+});
+
+test('a leftover file that generation no longer produces is reported', () => {
+  writeFileSync(join(root, 'schemas/old.json'), '{}');
+  expect(staleFiles(root, files)).toEqual(['schemas/old.json: not produced by generation any more (stale leftover)\n']);
+});
+
+test('writing again removes the leftover', () => {
+  writeFileSync(join(root, 'schemas/old.json'), '{}');
+  writeGenerated(root, files);
+  expect(staleFiles(root, files)).toEqual([]);
+});
