@@ -1,10 +1,34 @@
 /**
- * Deliberately broken variants of the mock: each replaces some rules to break one thing the
- * interface states. They exist to prove that the contract suite notices.
+ * Variants of the mock for the contract suite's own proof (contract-tests/variants.test.ts):
+ * each broken variant replaces some rules to break ONE thing the interface states, and the suite
+ * must fail against every one; each harmless variant makes a choice the interface leaves open,
+ * and the suite must pass against every one. `npm start -- --variant <name>` serves any of them.
  */
 import type { Rules } from '../rules';
+import { addressVariants } from './addresses';
+import { articleShapeVariants } from './article-shape';
+import { commentVariants } from './comments';
+import { deleteKeyVariants } from './delete-key';
+import { harmlessVariants } from './harmless';
+import { setKeyVariants } from './set-key';
+import { updateVariants } from './update';
+import type { Variant } from './variant';
 
-export const variants: Record<string, Partial<Rules>> = {};
+export type { Variant, VariantSection } from './variant';
+export { harmlessVariants };
+
+export const brokenVariants: Record<string, Variant> = {
+  ...articleShapeVariants,
+  ...addressVariants,
+  ...updateVariants,
+  ...setKeyVariants,
+  ...deleteKeyVariants,
+  ...commentVariants,
+};
+
+export const variants: Record<string, Partial<Rules>> = Object.fromEntries(
+  Object.entries({ ...brokenVariants, ...harmlessVariants }).map(([name, variant]) => [name, variant.rules]),
+);
 
 export function variantRules(name: string): Partial<Rules> {
   const rules = variants[name];

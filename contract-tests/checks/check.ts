@@ -1,0 +1,45 @@
+/**
+ * A contract check is plain data plus one function: which interface section it checks, a
+ * sentence saying what the target does when it conforms, whether it changes the article's `data`
+ * or posts a comment, and `run`, which throws a ContractFailure when the target breaks the rule.
+ */
+import type { Client } from '../http/client';
+
+export const sections = {
+  '2.1': 'Article',
+  '2.2': 'Comment',
+  '4.1': 'Read one article',
+  '4.2': 'Update an article',
+  '4.3': 'Set or add one data key',
+  '4.4': 'Remove one data key',
+  '4.5': 'List comments of an article',
+  '4.6': 'Post a comment',
+} as const;
+
+export type Section = keyof typeof sections;
+
+export interface CheckContext {
+  client: Client;
+  articleId: number;
+  /** Unique to one run (`contract_<run id>`); every key the suite writes starts with it. */
+  marker: string;
+  /** The article's data when the run began (absent in a read-only run). */
+  startData?: Record<string, unknown>;
+}
+
+export interface Check {
+  /** Stable short name, e.g. `set-key-round-trip`. */
+  id: string;
+  section: Section;
+  /** Present-tense sentence about what a conforming target does. */
+  title: string;
+  changesData: boolean;
+  postsComment: boolean;
+  /**
+   * Runs the check; resolves to a note when the check cannot apply to this article (for example
+   * no reserved key to try to change), throws a ContractFailure when the target breaks the rule.
+   */
+  run(context: CheckContext): Promise<string | undefined>;
+}
+
+export const sectionHeading = (section: Section): string => `${section} ${sections[section]}`;

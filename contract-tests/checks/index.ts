@@ -1,0 +1,21 @@
+/** Every contract check, in interface order; the runner and the jest file take them from here. */
+import { sections, type Check, type Section } from './check';
+import { commentChecks } from './comments';
+import { deleteKeyChecks } from './delete-key';
+import { postChecks } from './post-comment';
+import { readChecks } from './read';
+import { reservedChecks } from './reserved';
+import { setKeyChecks } from './set-key';
+import { updateChecks } from './update';
+
+const sectionOrder = Object.keys(sections) as Section[];
+
+export const allChecks: Check[] = [...readChecks, ...commentChecks, ...updateChecks, ...setKeyChecks, ...deleteKeyChecks, ...reservedChecks, ...postChecks]
+  .sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
+
+/** `--read-only` keeps only the checks that change nothing. */
+export function selectChecks(checks: Check[], readOnly: boolean): Check[] {
+  return readOnly ? checks.filter((check) => !check.changesData && !check.postsComment) : checks;
+}
+
+export { sections, sectionHeading, type Check, type CheckContext, type Section } from './check';

@@ -1,0 +1,121 @@
+/**
+ * Interface section 4.3: `PUT /admin/api/articles/<id>/data/<key>` with `{ value }` adds or
+ * updates one key, keeps the others, stores any JSON value exactly, and answers the article
+ * including `language.url` and `author.url`.
+ */
+import { addressProblems } from '../addresses';
+import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
+import type { Exchange } from '../http/client';
+import type { Check, CheckContext } from './check';
+import { expectKeysKept, expectValue, readArticle, setKey, statusOf } from './steps';
+
+/** Sets a key and expects the stated status and an Article whose `data` is an object. */
+async function setAndAnswer(context: CheckContext, key: string, value: unknown): Promise<{ put: Exchange; data: Record<string, unknown> }> {
+  const put = await setKey(context, key, value);
+  expectStatus(put, statusOf('setDataKey'), `PUT data/${key}`);
+  const answer = expectJson(put, `PUT data/${key}`);
+  if (!isObject(answer) || !isObject(answer.data)) fail('the answer is an Article whose data is an object', show(answer), put);
+  return { put, data: answer.data };
+}
+
+const answerShape: Check = {
+  id: 'set-key-answer',
+  section: '4.3',
+  title: 'answers 200 with the article, including language.url and author.url, every address in its stated form',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const key = `${context.marker}_answer`;
+    const put = await setKey(context, key, 'answer shape');
+    expectStatus(put, statusOf('setDataKey'), `PUT data/${key}`);
+    const answer = expectJson(put, `PUT data/${key}`);
+    expectShape('DataKeyResponse', answer, 'the answer', put);
+    const body = answer as Record<string, unknown>;
+    if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
+    const problems = addressProblems('DataKeyResponse', body);
+    if (problems.length > 0) fail('every address of the answer ends with its stated form for the right id', problems.join('\n'), put);
+    return undefined;
+  },
+};
+
+const adds: Check = {
+  id: 'set-key-adds',
+  section: '4.3',
+  title: 'adds a new key and keeps every other key, in its answer and on the next read',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const before = await readArticle(context, 'reading the article before setting a key');
+    const key = `${context.marker}_added`;
+    const { put, data } = await setAndAnswer(context, key, 'added');
+    expectValue(data, key, 'added', 'the answer', put);
+    expectKeysKept(before.data, data, [key], 'the answer', put);
+    const after = await readArticle(context, 'reading the article after setting a key');
+    expectValue(after.data, key, 'added', 'the next read', put, after.exchange);
+    expectKeysKept(before.data, after.data, [key], 'the next read', put, after.exchange);
+    return undefined;
+  },
+};
+
+const updates: Check = {
+  id: 'set-key-updates',
+  section: '4.3',
+  title: 'updates a key that is present to the new value and keeps every other key',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const key = `${context.marker}_updated`;
+    const first = await setKey(context, key, 'first');
+    expectStatus(first, statusOf('setDataKey'), `setting up data/${key}`);
+    const before = await readArticle(context, 'reading the article before updating the key');
+    const value = { second: [2, 'two'] };
+    const { put, data } = await setAndAnswer(context, key, value);
+    expectValue(data, key, value, 'the answer', first, put);
+    const after = await readArticle(context, 'reading the article after updating the key');
+    expectValue(after.data, key, value, 'the next read', first, put, after.exchange);
+    expectKeysKept(before.data, after.data, [key], 'the next read', first, put, after.exchange);
+    return undefined;
+  },
+};
+
+/** One value of every JSON type, including the awkward ones. */
+export const sampleValues: Record<string, unknown> = {
+  string: 'plain text with ünïcödé, "quotes" and a \\ backslash',
+  empty_string: '',
+  integer: 42,
+  negative: -7,
+  zero: 0,
+  fraction: 3.25,
+  large: 9007199254740991,
+  true: true,
+  false: false,
+  null: null,
+  array: [1, 'two', null, true, { three: 3 }, [4]],
+  empty_array: [],
+  object: { nested: { deeper: [1, { deepest: null }] }, flag: false },
+  empty_object: {},
+};
+
+const roundTrip: Check = {
+  id: 'set-key-round-trip',
+  section: '4.3',
+  title: 'stores values of every JSON type (string, number, boolean, null, array, nested object) exactly as sent',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const puts: Exchange[] = [];
+    for (const [name, value] of Object.entries(sampleValues)) {
+      const key = `${context.marker}_type_${name}`;
+      const { put, data } = await setAndAnswer(context, key, value);
+      puts.push(put);
+      expectValue(data, key, value, 'the answer', put);
+    }
+    const after = await readArticle(context, 'reading the article after setting every type');
+    Object.entries(sampleValues).forEach(([name, value], index) => {
+      expectValue(after.data, `${context.marker}_type_${name}`, value, 'the next read', ...puts.slice(index, index + 1), after.exchange);
+    });
+    return undefined;
+  },
+};
+
+export const setKeyChecks: Check[] = [answerShape, adds, updates, roundTrip];

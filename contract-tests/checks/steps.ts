@@ -1,0 +1,79 @@
+/**
+ * The requests checks are built from, with the interface's addresses taken from the generated
+ * operations catalogue (section 4) so a change to the tables reaches the suite.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { operations, reservedKeyPrefix, type OperationId } from '../../schemas';
+import type { Exchange } from '../http/client';
+import { expectJson, expectStatus, fail, isObject, show } from '../failure';
+import type { CheckContext } from './check';
+
+const operation = (id: OperationId): (typeof operations)[number] => {
+  const found = operations.find((entry) => entry.id === id);
+  if (!found) throw new Error(`no operation ${id} in the catalogue`);
+  return found;
+};
+
+export function pathOf(id: OperationId, articleId: number, key = ''): string {
+  return operation(id).path.replace('{article_id}', String(articleId)).replace('{key}', encodeURIComponent(key));
+}
+
+export const statusOf = (id: 'readArticle' | 'updateArticle' | 'setDataKey' | 'deleteDataKey' | 'listComments'): number => {
+  const { status } = operation(id) as { status: number };
+  return status;
+};
+
+/** Section 4.5 also writes the list address with a singular `article` segment. */
+export const singularListPath = (articleId: number): string => pathOf('listComments', articleId).replace('/site/articles/', '/site/article/');
+
+export interface ArticleRead {
+  article: Record<string, unknown>;
+  data: Record<string, unknown>;
+  exchange: Exchange;
+}
+
+/**
+ * 4.1: the article as it is now. Its `data` must be an object (2.1) for any data check to mean
+ * something; checks that do not look at `data` pass `needsData: false`.
+ */
+export async function readArticle(context: CheckContext, why = 'reading the article', needsData = true): Promise<ArticleRead> {
+  const exchange = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
+  expectStatus(exchange, statusOf('readArticle'), why);
+  const article = expectJson(exchange, why);
+  if (!isObject(article)) fail(`${why} answers an Article object`, show(article), exchange);
+  if (needsData && !isObject(article.data)) fail(`${why} answers an Article whose data is an object`, show(article.data), exchange);
+  return { article, data: isObject(article.data) ? article.data : {}, exchange };
+}
+
+export const setKey = (context: CheckContext, key: string, value: unknown): Promise<Exchange> =>
+  context.client.send({ method: 'PUT', to: pathOf('setDataKey', context.articleId, key), json: { value } });
+
+export const deleteKey = (context: CheckContext, key: string): Promise<Exchange> =>
+  context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) });
+
+/** 4.2 with `{ article: { data, ...others } }`. */
+export const updateArticle = (context: CheckContext, data: Record<string, unknown>, others: Record<string, unknown> = {}): Promise<Exchange> =>
+  context.client.send({ method: 'PUT', to: pathOf('updateArticle', context.articleId), json: { article: { ...others, data } } });
+
+export const isReserved = (key: string): boolean => key.startsWith(reservedKeyPrefix);
+
+export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !isReserved(key)));
+
+/** A reserved key the article already has (not one of the suite's own probes). */
+export const existingReservedKey = (data: Record<string, unknown>): string | undefined =>
+  Object.keys(data).find((key) => isReserved(key) && !key.includes('contract_'));
+
+/** Every key of `before` (but those in `except`) is in `after` with the same value. */
+export function expectKeysKept(before: Record<string, unknown>, after: Record<string, unknown>, except: string[], what: string, ...exchanges: Exchange[]): void {
+  const lost = Object.keys(before).filter((key) => !except.includes(key) && !isDeepStrictEqual(before[key], after[key]));
+  if (lost.length === 0) return;
+  const shown = lost.map((key) => `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${show(before[key])}`);
+  fail(`${what} keeps every other key of data as it was`, shown.join('\n'), ...exchanges);
+}
+
+/** The value at `key` of `data`, or a failure naming the key as missing or different. */
+export function expectValue(data: Record<string, unknown>, key: string, value: unknown, what: string, ...exchanges: Exchange[]): void {
+  if (!(key in data)) fail(`${what} has data.${key} = ${show(value)}`, `data has no key ${key}: ${show(data)}`, ...exchanges);
+  if (!isDeepStrictEqual(data[key], value)) fail(`${what} has data.${key} = ${show(value)}`, `data.${key} = ${show(data[key])}`, ...exchanges);
+}

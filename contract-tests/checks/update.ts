@@ -1,0 +1,100 @@
+/**
+ * Interface section 4.2: `PUT /admin/api/articles/<id>` with `{ article: { data } }` holds the
+ * supplied keys, changes no other attribute, and answers the updated article. The payload always
+ * carries every non-reserved key the article has, so a target that merges and one that replaces
+ * (as the API family's PUT does) both keep the article's data intact.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import articleSchema from '../../schemas/article.json';
+import { addressProblems } from '../addresses';
+import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
+import type { Exchange } from '../http/client';
+import type { Check, CheckContext } from './check';
+import { expectValue, readArticle, statusOf, updateArticle, withoutReserved } from './steps';
+
+const articleFields = Object.keys(articleSchema.properties);
+/** Fields that may rightly differ after an update: the data itself, its time stamp, and comments others post meanwhile. */
+const movable = new Set(['data', 'updated_at', 'comments_count']);
+
+/** Equal where both have a value: optional fields such as `language.url` may be in one answer only. */
+function agrees(left: unknown, right: unknown): boolean {
+  if (!isObject(left) || !isObject(right)) return isDeepStrictEqual(left, right);
+  return Object.keys(left).filter((key) => key in right).every((key) => agrees(left[key], right[key]));
+}
+
+/** Fields of `answer` (only those it has: update answers may omit six) that differ from `expected`. */
+function differences(expected: Record<string, unknown>, answer: Record<string, unknown>, labels: [string, string] = ['now', 'before']): string[] {
+  return articleFields.filter((field) => !movable.has(field) && field in answer && !agrees(answer[field], expected[field]))
+    .map((field) => `${field}: ${labels[0]} ${show(answer[field])}, ${labels[1]} ${show(expected[field])}`);
+}
+
+const holdsData: Check = {
+  id: 'update-holds-data',
+  section: '4.2',
+  title: 'answers 200 with the updated article, whose data holds the supplied keys, as the next read does',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const { data } = await readArticle(context, 'reading the article before the update');
+    const supplied = { [`${context.marker}_update_text`]: 'set by a full update', [`${context.marker}_update_list`]: [1, 'two', { three: 3 }] };
+    const put = await updateArticle(context, { ...withoutReserved(data), ...supplied });
+    expectStatus(put, statusOf('updateArticle'), 'PUT article');
+    const answer = expectJson(put, 'PUT article');
+    expectShape('ArticleUpdateResponse', answer, 'the update answer', put);
+    const body = answer as Record<string, unknown>;
+    if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
+    const addresses = addressProblems('ArticleUpdateResponse', body);
+    if (addresses.length > 0) fail('every address of the answer ends with its stated form for the right id', addresses.join('\n'), put);
+    const after = await readArticle(context, 'reading the article after the update');
+    for (const [key, value] of Object.entries(supplied)) {
+      expectValue(body.data as Record<string, unknown>, key, value, 'the update answer', put);
+      expectValue(after.data, key, value, 'the next read', put, after.exchange);
+    }
+    const different = differences(after.article, body, ['the answer has', 'the next read']);
+    if (different.length > 0) fail('the answer is the article as the next read shows it', different.join('\n'), put, after.exchange);
+    return undefined;
+  },
+};
+
+/** New values for some attributes: visible but harmless, and put back if a target applies them. */
+function otherAttributes(article: Record<string, unknown>, marker: string): Record<string, unknown> {
+  const text = (field: string): string => `${typeof article[field] === 'string' ? article[field] : ''} (${marker})`;
+  const tags: unknown[] = Array.isArray(article.tag_names) ? (article.tag_names as unknown[]) : [];
+  return { title: text('title'), excerpt: text('excerpt'), body: text('body'), tag_names: [...tags, marker] };
+}
+
+/** Sends the original values back: a target that applied the new ones applies these too. */
+async function putBack(context: CheckContext, before: Record<string, unknown>, sent: Record<string, unknown>): Promise<string> {
+  const original = Object.fromEntries(Object.keys(sent).map((field) => [field, before[field]]));
+  const { data } = await readArticle(context, 'reading the article to put attributes back');
+  await updateArticle(context, withoutReserved(data), original);
+  const again = await readArticle(context, 'reading the article after putting attributes back');
+  return differences(before, again.article).length === 0 ? 'the suite has put the original values back' : 'the suite could NOT put the original values back; fix them by hand';
+}
+
+async function expectUnchanged(context: CheckContext, before: Record<string, unknown>, sent: Record<string, unknown>, exchanges: Exchange[], answer: Record<string, unknown>, what: string): Promise<void> {
+  const different = differences(before, answer);
+  if (different.length === 0) return;
+  const restored = await putBack(context, before, sent);
+  fail(`${what} shows every attribute but data as it was`, `${different.join('\n')}\n(${restored})`, ...exchanges);
+}
+
+const onlyData: Check = {
+  id: 'update-only-data',
+  section: '4.2',
+  title: 'changes no attribute other than data, even when the payload sends new values for them',
+  changesData: true,
+  postsComment: false,
+  async run(context) {
+    const before = await readArticle(context, 'reading the article before the update');
+    const others = otherAttributes(before.article, context.marker);
+    const put = await updateArticle(context, { ...withoutReserved(before.data), [`${context.marker}_only_data`]: true }, others);
+    expectStatus(put, statusOf('updateArticle'), 'PUT article');
+    const after = await readArticle(context, 'reading the article after the update');
+    await expectUnchanged(context, before.article, others, [put, after.exchange], after.article, 'the next read');
+    if (isObject(put.json)) await expectUnchanged(context, before.article, others, [put], put.json, 'the update answer');
+    return undefined;
+  },
+};
+
+export const updateChecks: Check[] = [holdsData, onlyData];

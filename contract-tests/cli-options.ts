@@ -1,0 +1,58 @@
+/**
+ * Options of `npm run contract`, read with node's own parseArgs; each has an environment
+ * equivalent (CONTRACT_BASE_URL, CONTRACT_ARTICLE_IDS, CONTRACT_API_TOKEN) so CI can keep the
+ * token out of the command line.
+ */
+import { parseArgs } from 'node:util';
+import { inProcessArticleIds } from './in-process';
+import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
+
+export interface ContractOptions {
+  /** Absent: a fresh in-process mock. */
+  baseUrl?: string;
+  articleIds: number[];
+  token?: string;
+  readOnly: boolean;
+  junit?: string;
+  help: boolean;
+}
+
+export const usage = `Usage: npm run contract -- [options]
+
+Checks a deployment of the Site Articles and Comments interface against everything the
+interface states. Without --base-url it checks a fresh in-process mock.
+
+  --base-url <url>          the deployment's base address (env CONTRACT_BASE_URL)
+  --article-id <id>[,<id>]  article(s) to check; every per-article check runs on each
+                            (env CONTRACT_ARTICLE_IDS; required with --base-url)
+  --token <t>               sent as X-API-TOKEN on every request (env CONTRACT_API_TOKEN)
+  --read-only               only checks that change nothing: no data writes, no comment
+  --junit <file>            also write JUnit XML for CI
+  --help                    this text
+
+Without --read-only the run writes data keys named contract_<run id>_..., restores each
+article's data as it found it, and posts one comment per article, which cannot be undone.`;
+
+export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'base-url': { type: 'string' }, 'article-id': { type: 'string', multiple: true }, token: { type: 'string' },
+      'read-only': { type: 'boolean' }, junit: { type: 'string' }, help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const rawBase = values['base-url'] ?? env.CONTRACT_BASE_URL;
+  const baseUrl = rawBase ? parseBaseUrl(rawBase) : undefined;
+  const rawIds = values['article-id']?.join(',') ?? env.CONTRACT_ARTICLE_IDS;
+  if (baseUrl && !rawIds) throw new SettingsError('--article-id (or CONTRACT_ARTICLE_IDS) is required with --base-url: name the article(s) the suite may use');
+  const token = values.token ?? env.CONTRACT_API_TOKEN;
+  return {
+    ...(baseUrl ? { baseUrl } : {}),
+    articleIds: rawIds ? parseArticleIds(rawIds) : inProcessArticleIds,
+    ...(token ? { token } : {}),
+    readOnly: values['read-only'] ?? false,
+    ...(values.junit ? { junit: values.junit } : {}),
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * `npm run contract`: checks a deployment (or a fresh in-process mock) against the interface.
+ * It makes sure the target answers at all, says what the run will change, snapshots each
+ * article's data, runs the jest suite in a child process, and restores the data afterwards,
+ * also after an interrupt.
+ */
+import { readContractOptions, usage, type ContractOptions } from './cli-options';
+import { describeNetworkError } from './http/client';
+import { startInProcessMock, type RunningTarget } from './in-process';
+import { runJest } from './launch-jest';
+import { describeRestore } from './restore';
+import { markerOf, newRunId, Session, type TargetSettings } from './runner';
+import { SettingsError } from './settings';
+import { existingReservedKey, pathOf } from './checks/steps';
+
+/** One clear sentence when nothing answers at the base address; undefined when something does. */
+async function unreachable(target: TargetSettings): Promise<string | undefined> {
+  const url = `${target.baseUrl}${pathOf('readArticle', target.articleIds[0] ?? 1)}`;
+  try {
+    await fetch(url, { headers: target.token ? { 'X-API-TOKEN': target.token } : {}, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    return undefined;
+  } catch (error) {
+    return `cannot reach the target at ${target.baseUrl} (GET ${url}: ${describeNetworkError(error)}); is it running, and is --base-url right?`;
+  }
+}
+
+function announce(options: ContractOptions, target: TargetSettings): void {
+  const ids = target.articleIds.join(', ');
+  console.log(`contract: checking ${options.baseUrl ?? `a fresh in-process mock (${target.baseUrl})`}, article(s) ${ids}`);
+  if (options.readOnly) {
+    console.log('contract: read-only run: no data is written and no comment is posted');
+    return;
+  }
+  console.log(`contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`);
+  console.log(`contract: NOTE: the run posts one comment on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`);
+}
+
+function notes(session: Session, ids: number[]): void {
+  for (const id of ids) {
+    const problem = session.snapshotProblem(id);
+    if (problem) console.log(`contract: article ${id}: ${problem.split('\n')[0] ?? ''}; its data-changing checks will fail unrun`);
+    const data = session.startData(id);
+    if (data && existingReservedKey(data) === undefined) console.log(`contract: article ${id} has no svc_ key of its own, so the checks that one stays unchanged do not apply to it`);
+  }
+}
+
+async function run(options: ContractOptions): Promise<number> {
+  let mock: RunningTarget | undefined;
+  try {
+    if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
+    const target: TargetSettings = {
+      baseUrl: options.baseUrl ?? mock?.baseUrl ?? '', articleIds: options.articleIds, readOnly: options.readOnly, runId: newRunId(),
+      ...(options.token ? { token: options.token } : {}),
+    };
+    const problem = await unreachable(target);
+    if (problem) {
+      console.error(`contract: ${problem}`);
+      return 2;
+    }
+    announce(options, target);
+    // This process's own snapshot: the restore still happens when the jest run is interrupted.
+    const session = options.readOnly ? undefined : await Session.open(target);
+    if (session) notes(session, target.articleIds);
+    const outcome = await runJest(target, options.junit);
+    const reports = session ? await restoreUninterruptibly(session) : [];
+    for (const report of reports) console.log(`contract: ${describeRestore(report)}`);
+    if (outcome.interrupted) return outcome.interrupted === 'SIGINT' ? 130 : 143;
+    return outcome.code === 0 && reports.every((report) => report.problems.length === 0) ? 0 : 1;
+  } finally {
+    await mock?.close();
+  }
+}
+
+/** A second interrupt during the restore ends the process, saying what may be left behind. */
+async function restoreUninterruptibly(session: Session): ReturnType<Session['close']> {
+  const abandon = (): void => {
+    console.error(`\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`);
+    process.exit(130);
+  };
+  process.on('SIGINT', abandon);
+  process.on('SIGTERM', abandon);
+  try {
+    return await session.close();
+  } finally {
+    process.off('SIGINT', abandon);
+    process.off('SIGTERM', abandon);
+  }
+}
+
+async function main(): Promise<number> {
+  let options: ContractOptions;
+  try {
+    options = readContractOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    const known = error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    console.error(`contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage}` : ''}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
+  return run(options);
+}
+
+void main().then((code) => { process.exitCode = code; });

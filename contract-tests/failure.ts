@@ -1,0 +1,65 @@
+/**
+ * How a check says "this target breaks the interface": a ContractFailure names what the
+ * interface states (expected), what came back (actual) and the `curl` commands that reproduce
+ * the requests involved. Its message is the whole report, ready to print.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ResponseShape } from '../schemas';
+import { describeViolations, validateResponse } from '../validation';
+import type { Exchange } from './http/client';
+
+const limit = 1_500;
+
+/** A value as compact JSON, cut to a readable length. */
+export function show(value: unknown): string {
+  const text = value === undefined ? '(nothing)' : JSON.stringify(value);
+  return text.length > limit ? `${text.slice(0, limit)}... (${text.length} characters)` : text;
+}
+
+/** What came back in an answer: its status and a readable cut of its body. */
+export function showAnswer(exchange: Exchange): string {
+  const body = exchange.text === '' ? '(empty body)' : exchange.text.length > limit ? `${exchange.text.slice(0, limit)}...` : exchange.text;
+  return `${exchange.status} ${body}`;
+}
+
+export class ContractFailure extends Error {
+  override name = 'ContractFailure';
+
+  constructor(readonly expected: string, readonly actual: string, readonly exchanges: Exchange[]) {
+    super([
+      `expected: ${expected}`,
+      `actual:   ${actual.replace(/\n/g, '\n          ')}`,
+      ...(exchanges.length > 0 ? ['reproduce:', ...exchanges.map((exchange) => `  ${exchange.curl}`)] : []),
+    ].join('\n'));
+    // The message is the report; a stack trace would only hide it.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+export function fail(expected: string, actual: string, ...exchanges: Exchange[]): never {
+  throw new ContractFailure(expected, actual, exchanges);
+}
+
+export function expectStatus(exchange: Exchange, status: number, what: string, ...context: Exchange[]): void {
+  if (exchange.status !== status) fail(`${what} answers ${status}`, showAnswer(exchange), ...context, exchange);
+}
+
+/** The body as parsed JSON; the interface states that all payloads are JSON. */
+export function expectJson(exchange: Exchange, what: string): unknown {
+  if (exchange.json === undefined) fail(`${what} answers with a JSON body`, showAnswer(exchange), exchange);
+  return exchange.json;
+}
+
+/** Tolerant validation: extra fields are fine, every stated field, type and form must hold. */
+export function expectShape(shape: ResponseShape, value: unknown, what: string, exchange: Exchange): void {
+  const violations = validateResponse(shape, value, 'tolerant');
+  if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeViolations(violations), exchange);
+}
+
+export function expectEqual(actual: unknown, expected: unknown, what: string, ...exchanges: Exchange[]): void {
+  if (!isDeepStrictEqual(actual, expected)) fail(`${what} is ${show(expected)}`, show(actual), ...exchanges);
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

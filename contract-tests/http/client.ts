@@ -1,0 +1,79 @@
+/**
+ * The suite's only way to reach a target: real HTTP with the global `fetch`. Every answer is
+ * kept whole (status, headers, text, parsed JSON) together with a `curl` command that repeats
+ * the request, so a failed check can show both.
+ */
+import { curlCommand, type SentRequest } from './curl';
+
+export interface Exchange {
+  request: SentRequest;
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body; `undefined` when the body is empty or not JSON. */
+  json: unknown;
+  curl: string;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** A path below the base address (`/admin/api/...`) or an absolute address taken from an answer. */
+  to: string;
+  /** Sent as JSON with `Content-Type: application/json` (interface 4.6, rule 1). */
+  json?: unknown;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `fetch failed` says little; its cause names the real problem (ECONNREFUSED, a timeout, ...). */
+export function describeNetworkError(error: unknown): string {
+  // Duck-typed: under jest, errors from node's own fetch come from another realm than `Error`.
+  const parts = (value: unknown): { message?: unknown; code?: unknown; cause?: unknown } => (typeof value === 'object' && value !== null ? value : {});
+  const outer = parts(error);
+  const cause = parts(outer.cause);
+  const words = [outer.message ?? String(error), cause.message, cause.code].filter((word): word is string => typeof word === 'string' && word !== '');
+  return [...new Set(words)].join(': ');
+}
+
+export class Client {
+  readonly baseUrl: string;
+  private readonly origin: string;
+
+  constructor(baseUrl: string, private readonly token?: string, private readonly timeoutMs = 20_000) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.origin = new URL(this.baseUrl).origin;
+  }
+
+  /** Paths are appended to the base address, so a base with a path prefix keeps it. */
+  address(to: string): string {
+    return /^https?:\/\//i.test(to) ? to : new URL(`${this.baseUrl}${to}`).toString();
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const url = this.address(spec.to);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const body = spec.json === undefined ? undefined : JSON.stringify(spec.json);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // The token goes to the target only, never to another host an answer may point at.
+    const withToken = this.token !== undefined && new URL(url).origin === this.origin;
+    const request: SentRequest = { method: spec.method, url, headers, withToken, ...(body === undefined ? {} : { body }) };
+    const response = await fetch(url, {
+      method: spec.method,
+      headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }).catch((error: unknown) => {
+      throw new Error(`${spec.method} ${url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`);
+    });
+    const text = await response.text();
+    return { request, status: response.status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Whole comment lists. The interface shows no paging (section 4.5), so the suite assumes none
+ * and only follows a `Link: <...>; rel="next"` header when a target sends one (as the API
+ * family does), never guessing page parameters or an order.
+ */
+import type { Client, Exchange } from './client';
+
+/** The `rel="next"` address of a Link header, resolved against the address that answered. */
+export function nextLink(header: string | null, current: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (!match) continue;
+    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2] ?? '')?.[1]?.toLowerCase().split(/\s+/) ?? [];
+    if (rels.includes('next')) return new URL(match[1] ?? '', current).toString();
+  }
+  return undefined;
+}
+
+export interface ListPages {
+  /** Every page's answer, first page first. */
+  pages: Exchange[];
+  /** The next address when `maxPages` stopped the walk early. */
+  truncatedAt?: string;
+}
+
+/** Fetches a list and every page its `next` links lead to; stops at a loop or after `maxPages`. */
+export async function fetchAllPages(client: Client, first: string, maxPages = 100): Promise<ListPages> {
+  const pages: Exchange[] = [];
+  const seen = new Set<string>();
+  let address: string | undefined = client.address(first);
+  while (address !== undefined && !seen.has(address)) {
+    if (pages.length >= maxPages) return { pages, truncatedAt: address };
+    seen.add(address);
+    const page = await client.send({ method: 'GET', to: address });
+    pages.push(page);
+    address = page.status === 200 ? nextLink(page.headers.get('link'), address) : undefined;
+  }
+  return { pages };
+}

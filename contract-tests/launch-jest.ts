@@ -1,0 +1,59 @@
+/**
+ * Starts jest on the contract test file in a child process for `npm run contract`. A child, not
+ * jest in this process, so an interrupt can stop every check's requests for good before this
+ * process restores the articles' data. The child gets the target through one variable
+ * (settings.ts) and loads the TypeScript reporter through tsx.
+ */
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { TargetSettings } from './runner';
+import { encodeTarget, targetVariable } from './settings';
+
+const root = resolve(__dirname, '..');
+
+export interface JestOutcome {
+  code: number;
+  /** The signal that interrupted the run, if one did. */
+  interrupted?: NodeJS.Signals;
+}
+
+function junitEnv(file: string | undefined): Record<string, string> {
+  if (file === undefined) return {};
+  return {
+    JEST_JUNIT_OUTPUT_FILE: resolve(file),
+    JEST_SUITE_NAME: 'contract suite',
+    JEST_JUNIT_SUITE_NAME: 'contract suite',
+    JEST_JUNIT_CLASSNAME: '{classname}',
+    JEST_JUNIT_TITLE: '{title}',
+    JEST_JUNIT_REPORT_TEST_SUITE_ERRORS: 'true',
+  };
+}
+
+export function runJest(target: TargetSettings, junit: string | undefined): Promise<JestOutcome> {
+  const args = [
+    '--import', 'tsx', require.resolve('jest/bin/jest'),
+    '--config', join(root, 'jest.config.js'), '--runTestsByPath', join(root, 'contract-tests', 'contract.test.ts'),
+    '--reporters', join(__dirname, 'report', 'summary-reporter.ts'), ...(junit === undefined ? [] : ['--reporters', 'jest-junit']),
+    '--verbose=false', '--ci',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...junitEnv(junit), [targetVariable]: encodeTarget(target) },
+  });
+  let interrupted: NodeJS.Signals | undefined;
+  const forward = (signal: NodeJS.Signals): void => {
+    if (interrupted === undefined) console.error(`\ncontract: ${signal}: stopping the checks; the articles' data is restored next`);
+    interrupted = signal;
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((done) => {
+    child.on('close', (code) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      done({ code: code ?? 1, ...(interrupted ? { interrupted } : {}) });
+    });
+  });
+}

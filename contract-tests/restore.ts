@@ -1,0 +1,91 @@
+/**
+ * Leaves every article's `data` as the run found it: a snapshot before the first check, and at
+ * the end a key-by-key repair through the interface itself (4.3 to put a key back, 4.4 to remove
+ * one the run added). Reserved keys cannot be written (2.1), so a difference there is only
+ * reported; the suite's own reserved probes carry the run marker and are removed if present.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, show } from './failure';
+import type { Client } from './http/client';
+import { isReserved, pathOf, withoutReserved } from './checks/steps';
+
+export interface Snapshot {
+  articleId: number;
+  data: Record<string, unknown>;
+}
+
+export interface RestoreReport {
+  articleId: number;
+  /** What the repair did, one line per key. */
+  repaired: string[];
+  /** Keys still not as found: the run leaves the article changed. */
+  problems: string[];
+  /** Reserved keys that differ; the interface offers no way to write them. */
+  warnings: string[];
+}
+
+export async function readData(client: Client, articleId: number): Promise<Record<string, unknown>> {
+  const answer = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
+  const data = isObject(answer.json) ? answer.json.data : undefined;
+  if (answer.status !== 200 || !isObject(data)) throw new Error(`cannot read the data of article ${articleId}: ${answer.status} ${answer.text.slice(0, 200)}\n  reproduce: ${answer.curl}`);
+  return data;
+}
+
+export async function takeSnapshot(client: Client, articleId: number): Promise<Snapshot> {
+  return { articleId, data: await readData(client, articleId) };
+}
+
+async function repair(client: Client, snapshot: Snapshot, current: Record<string, unknown>, marker: string): Promise<string[]> {
+  const repaired: string[] = [];
+  for (const [key, value] of Object.entries(snapshot.data)) {
+    if (isReserved(key) || isDeepStrictEqual(current[key], value)) continue;
+    const answer = await client.send({ method: 'PUT', to: pathOf('setDataKey', snapshot.articleId, key), json: { value } });
+    repaired.push(`${key}: put back (${answer.status})`);
+  }
+  for (const key of Object.keys(current)) {
+    if (key in snapshot.data || (isReserved(key) && !key.includes(marker))) continue;
+    const answer = await client.send({ method: 'DELETE', to: pathOf('deleteDataKey', snapshot.articleId, key) });
+    repaired.push(`${key}: removed (${answer.status})`);
+  }
+  return repaired;
+}
+
+/** Keys still not as in the snapshot: writable ones (problems) and reserved ones (warnings). */
+function differences(snapshot: Snapshot, after: Record<string, unknown>, marker: string): { problems: string[]; warnings: string[] } {
+  const found = { problems: [] as string[], warnings: [] as string[] };
+  for (const key of new Set([...Object.keys(snapshot.data), ...Object.keys(after)])) {
+    if (isDeepStrictEqual(after[key], snapshot.data[key])) continue;
+    const line = `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${key in snapshot.data ? show(snapshot.data[key]) : '(absent)'}`;
+    (isReserved(key) && !key.includes(marker) ? found.warnings : found.problems).push(line);
+  }
+  return found;
+}
+
+/**
+ * Key by key first; when a target's key writes cannot do it (say, one that drops other keys),
+ * one full update (4.2) with the snapshot's data, then key by key again for what is left.
+ */
+export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker: string): Promise<RestoreReport> {
+  const report: RestoreReport = { articleId: snapshot.articleId, repaired: [], problems: [], warnings: [] };
+  try {
+    report.repaired = await repair(client, snapshot, await readData(client, snapshot.articleId), marker);
+    let left = differences(snapshot, await readData(client, snapshot.articleId), marker);
+    if (left.problems.length > 0) {
+      const whole = await client.send({ method: 'PUT', to: pathOf('updateArticle', snapshot.articleId), json: { article: { data: withoutReserved(snapshot.data) } } });
+      report.repaired.push(`every non-reserved key: sent in one full update (${whole.status})`);
+      report.repaired.push(...await repair(client, snapshot, await readData(client, snapshot.articleId), marker));
+      left = differences(snapshot, await readData(client, snapshot.articleId), marker);
+    }
+    report.problems = left.problems;
+    report.warnings = left.warnings;
+  } catch (error) {
+    report.problems.push(error instanceof Error ? error.message : String(error));
+  }
+  return report;
+}
+
+export function describeRestore(report: RestoreReport): string {
+  const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
+  return [`article ${report.articleId}: data ${state}`, ...report.problems.map((line) => `  still different: ${line}`),
+    ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`)].join('\n');
+}

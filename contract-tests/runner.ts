@@ -1,0 +1,140 @@
+/**
+ * Runs contract checks against one target: a session snapshots each article's `data`, runs
+ * checks one at a time (they share the article, so never in parallel), and restores the data at
+ * the end. The jest file and the variants' proof test both use it.
+ */
+import { randomBytes } from 'node:crypto';
+import { allChecks, selectChecks, type Check, type Section } from './checks';
+import { ContractFailure } from './failure';
+import { keysChangedOutside, readDataQuietly } from './guard';
+import { Client } from './http/client';
+import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
+
+export interface TargetSettings {
+  baseUrl: string;
+  articleIds: number[];
+  token?: string;
+  readOnly?: boolean;
+  /** Shared by the CLI and its jest run, so both know the run's keys. */
+  runId?: string;
+  timeoutMs?: number;
+}
+
+export interface CheckResult {
+  check: Check;
+  articleId: number;
+  outcome: 'passed' | 'failed' | 'not applicable';
+  /** Why the check did not apply, or the failure report. */
+  detail?: string;
+  error?: Error;
+}
+
+export const newRunId = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+export const markerOf = (runId: string): string => `contract_${runId}`;
+
+export class Session {
+  private readonly lastKnown = new Map<number, Record<string, unknown>>();
+
+  private constructor(
+    readonly client: Client,
+    readonly marker: string,
+    private readonly snapshots: Map<number, Snapshot>,
+    private readonly unsafe: Map<number, string>,
+    readonly readOnly: boolean,
+  ) {}
+
+  /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
+  static async open(settings: TargetSettings): Promise<Session> {
+    const client = new Client(settings.baseUrl, settings.token, settings.timeoutMs);
+    const snapshots = new Map<number, Snapshot>();
+    const unsafe = new Map<number, string>();
+    for (const articleId of settings.readOnly ? [] : settings.articleIds) {
+      try {
+        snapshots.set(articleId, await takeSnapshot(client, articleId));
+      } catch (error) {
+        unsafe.set(articleId, error instanceof Error ? error.message : String(error));
+      }
+    }
+    return new Session(client, markerOf(settings.runId ?? newRunId()), snapshots, unsafe, settings.readOnly ?? false);
+  }
+
+  async run(check: Check, articleId: number): Promise<CheckResult> {
+    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult =>
+      ({ check, articleId, outcome, ...(detail === undefined ? {} : { detail }), ...(error ? { error } : {}) });
+    const refuse = (why: string): CheckResult => result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
+    if (check.changesData && this.readOnly) return refuse('it changes data and the run is read-only');
+    const unsafe = this.unsafe.get(articleId);
+    if (check.changesData && unsafe !== undefined) return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
+    // The data the previous write check left is known; only read checks ran since.
+    const before = check.changesData ? this.lastKnown.get(articleId) ?? (await readDataQuietly(this.client, articleId))?.data : undefined;
+    this.lastKnown.delete(articleId);
+    try {
+      const startData = this.snapshots.get(articleId)?.data;
+      const note = await check.run({ client: this.client, articleId, marker: this.marker, ...(startData ? { startData } : {}) });
+      if (before) await this.expectOtherKeysKept(articleId, before);
+      return note === undefined ? result('passed') : result('not applicable', note);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      return result('failed', failure instanceof ContractFailure ? failure.message : `${failure.name}: ${failure.message}`, failure);
+    }
+  }
+
+  /** See guard.ts: keys a check did not write must be as they were before it. */
+  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
+    const after = await readDataQuietly(this.client, articleId);
+    const changed = after ? keysChangedOutside(before, after.data, this.marker) : [];
+    if (after && changed.length > 0) {
+      throw new ContractFailure('every data key this check did not write is as before it (other keys remain; reserved keys are read-only)', changed.join('\n'), [after.exchange]);
+    }
+    if (after) this.lastKnown.set(articleId, after.data);
+  }
+
+  /** The article's data as the session found it; absent when read-only or unreadable. */
+  startData(articleId: number): Record<string, unknown> | undefined {
+    return this.snapshots.get(articleId)?.data;
+  }
+
+  /** Why an article could not be snapshot, if it could not. */
+  snapshotProblem(articleId: number): string | undefined {
+    return this.unsafe.get(articleId);
+  }
+
+  /** Puts every snapshot article's data back; safe to call more than once. */
+  async close(): Promise<RestoreReport[]> {
+    const reports: RestoreReport[] = [];
+    for (const snapshot of this.snapshots.values()) reports.push(await restoreSnapshot(this.client, snapshot, this.marker));
+    return reports;
+  }
+}
+
+export interface RunReport {
+  results: CheckResult[];
+  restore: RestoreReport[];
+}
+
+export interface RunOptions {
+  /** Stop after the first failed check (the variants' proof needs only one). */
+  stopAtFirstFailure?: boolean;
+  /** Run this section's checks before the others (each check stands alone, so order is free). */
+  sectionFirst?: Section;
+}
+
+/** Runs `checks` (all by default; only non-changing ones when read-only) on every article, then restores. */
+export async function runChecks(settings: TargetSettings, checks: Check[] = allChecks, options: RunOptions = {}): Promise<RunReport> {
+  const session = await Session.open(settings);
+  const results: CheckResult[] = [];
+  let restore: RestoreReport[];
+  try {
+    const selected = selectChecks(checks, settings.readOnly ?? false);
+    const ordered = [...selected.filter((check) => check.section === options.sectionFirst), ...selected.filter((check) => check.section !== options.sectionFirst)];
+    const runs = ordered.flatMap((check) => settings.articleIds.map((articleId) => ({ check, articleId })));
+    for (const { check, articleId } of runs) {
+      const result = await session.run(check, articleId);
+      results.push(result);
+      if (options.stopAtFirstFailure && result.outcome === 'failed') break;
+    }
+  } finally {
+    restore = await session.close();
+  }
+  return { results, restore };
+}

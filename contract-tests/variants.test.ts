@@ -1,0 +1,121 @@
+/**
+ * Proof that the contract suite catches what it should: it passes against the correct mock and
+ * against every harmless variant (choices the interface leaves open), and fails against every
+ * broken variant (each breaks one stated thing). Calls the runner directly, one target at a time
+ * (the mock and the suite share this process, so running several at once gains nothing).
+ */
+import { brokenVariants, harmlessVariants, type Variant } from '../mock/variants';
+import type { MockApp } from '../mock';
+import { allChecks, sections } from './checks';
+import { inProcessArticleIds, startInProcessMock } from './in-process';
+import { runChecks, type RunReport } from './runner';
+
+async function runAgainst(variant?: Variant, { readOnly = false, stopAtFirstFailure = false, articleIds = inProcessArticleIds } = {}): Promise<{ report: RunReport; mock: MockApp; before: ReturnType<MockApp['state']> }> {
+  const target = await startInProcessMock(variant ? { rules: variant.rules, validateResponses: false } : {});
+  try {
+    const before = target.mock.state();
+    // Against a broken variant, the checks of its own section go first: one failure is proof enough.
+    const report = await runChecks({ baseUrl: target.baseUrl, articleIds, readOnly }, undefined, { stopAtFirstFailure, ...(variant ? { sectionFirst: variant.section } : {}) });
+    return { report, mock: target.mock, before };
+  } finally {
+    await target.close();
+  }
+}
+
+// Against variants the suite uses article 1 alone: it has every kind of content (a reserved key,
+// comments, tags), and the run against the correct mock covers article 2 (empty data) too.
+
+/** Generous: a whole run is a few hundred requests, and CI machines can be busy. */
+const runTimeout = 30_000;
+
+const failures = (report: RunReport): string[] => report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
+
+/** Each article's data and attributes, without the time stamps writes move on. */
+const articlesOf = (state: ReturnType<MockApp['state']>): unknown => state.articles.map(({ updated_at: _updated, ...article }) => article);
+
+/** For each check, a broken variant that breaks exactly what it checks: proof that it can fail. */
+const catchers: Record<string, string> = {
+  'read-addresses': 'url-wrong-id',
+  'comments-count': 'comments-count-off-by-one',
+  'comment-shape': 'comment-date-iso',
+  'read-shape': 'timestamp-without-millis',
+  'update-holds-data': 'update-ignores-data',
+  'update-only-data': 'update-changes-title',
+  'reserved-not-created-by-update': 'reserved-creatable-by-update',
+  'reserved-not-changed-by-update': 'reserved-changeable-by-update',
+  'reserved-kept-by-update': 'reserved-dropped-by-update',
+  'set-key-answer': 'set-key-answer-without-language-url',
+  'set-key-adds': 'set-key-drops-other-keys',
+  'set-key-updates': 'set-key-keeps-old-value',
+  'set-key-round-trip': 'set-key-stringifies-numbers',
+  'reserved-not-created-by-key-write': 'reserved-creatable-by-key-write',
+  'reserved-not-changed-by-key-write': 'reserved-changeable-by-key-write',
+  'delete-key-answer': 'delete-answers-200-with-body',
+  'delete-key-gone': 'delete-keeps-key',
+  'reserved-kept-by-delete': 'reserved-deletable',
+  'list-plural': 'plural-path-404',
+  'list-singular': 'singular-path-404',
+  'list-comments-url': 'comments-url-json-suffix',
+  'list-same-everywhere': 'comments-url-lists-nothing',
+  'post-comment-listed': 'posted-comment-not-listed',
+};
+
+describe('each check', () => {
+  test('has a broken variant that it alone catches', () => {
+    expect(Object.keys(catchers).sort()).toEqual(allChecks.map((check) => check.id).sort());
+  });
+
+  test.each(Object.entries(catchers))('%s fails, run alone, against the variant %s', async (id, name) => {
+    const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+    try {
+      const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1] }, allChecks.filter((check) => check.id === id));
+      expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
+    } finally {
+      await target.close();
+    }
+  }, runTimeout);
+});
+
+describe('the contract suite', () => {
+  test('passes against the correct mock and leaves every article as it found it', async () => {
+    const { report, mock, before } = await runAgainst();
+    expect(failures(report)).toEqual([]);
+    expect(report.results.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(30);
+    expect(report.restore.flatMap((restore) => restore.problems)).toEqual([]);
+    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+  }, runTimeout);
+
+  test('sends only reads in a read-only run and changes nothing', async () => {
+    const { report, mock, before } = await runAgainst(undefined, { readOnly: true });
+    expect(failures(report)).toEqual([]);
+    expect(report.results.every((result) => !result.check.changesData && !result.check.postsComment)).toBe(true);
+    expect(new Set(mock.journal().map((entry) => entry.method))).toEqual(new Set(['GET']));
+    expect(mock.state()).toEqual(before);
+  }, runTimeout);
+
+  test('restores the data a broken target lost when checks fail midway', async () => {
+    const { report, mock, before } = await runAgainst(brokenVariants['set-key-drops-other-keys'], { articleIds: [1] });
+    expect(failures(report).length).toBeGreaterThan(0);
+    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+  }, runTimeout);
+
+  test('puts back an attribute that a broken update applied', async () => {
+    const { mock, before } = await runAgainst(brokenVariants['update-changes-title'], { articleIds: [1] });
+    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+  }, runTimeout);
+
+  test('has at least 30 broken variants, covering every interface section', () => {
+    expect(Object.keys(brokenVariants).length).toBeGreaterThanOrEqual(30);
+    expect(new Set(Object.values(brokenVariants).map((variant) => variant.section))).toEqual(new Set(Object.keys(sections)));
+  });
+
+  test.each(Object.keys(brokenVariants))('fails against the broken variant %s', async (name) => {
+    const { report } = await runAgainst(brokenVariants[name], { stopAtFirstFailure: true, articleIds: [1] });
+    expect(failures(report).length).toBeGreaterThan(0);
+  }, runTimeout);
+
+  test.each(Object.keys(harmlessVariants))('passes against the harmless variant %s', async (name) => {
+    const { report } = await runAgainst(harmlessVariants[name], { articleIds: [1] });
+    expect(failures(report)).toEqual([]);
+  }, runTimeout);
+});
