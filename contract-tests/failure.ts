@@ -40,8 +40,12 @@ export function fail(expected: string, actual: string, ...exchanges: Exchange[])
   throw new ContractFailure(expected, actual, exchanges);
 }
 
-export function expectStatus(exchange: Exchange, status: number, what: string, ...context: Exchange[]): void {
-  if (exchange.status !== status) fail(`${what} answers ${status}`, showAnswer(exchange), ...context, exchange);
+/** The stated status; where the interface states only success (4.5), any 2xx. */
+export const isSuccess = (actual: number, stated: number | undefined): boolean =>
+  stated === undefined ? actual >= 200 && actual <= 299 : actual === stated;
+
+export function expectStatus(exchange: Exchange, status: number | undefined, what: string, ...context: Exchange[]): void {
+  if (!isSuccess(exchange.status, status)) fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */

@@ -159,7 +159,6 @@ export const operations = [
     "section": "4.5",
     "method": "GET",
     "path": "/admin/api/site/articles/{article_id}/comments.json",
-    "status": 200,
     "answer": "CommentList"
   },
   {

@@ -18,9 +18,10 @@ export function pathOf(id: OperationId, articleId: number, key = ''): string {
   return operation(id).path.replace('{article_id}', String(articleId)).replace('{key}', encodeURIComponent(key));
 }
 
-export const statusOf = (id: 'readArticle' | 'updateArticle' | 'setDataKey' | 'deleteDataKey' | 'listComments'): number => {
-  const { status } = operation(id) as { status: number };
-  return status;
+/** The status the tables state for an operation; undefined where only "success" is stated. */
+export const statusOf = (id: OperationId): number | undefined => {
+  const found = operation(id);
+  return 'status' in found ? found.status : undefined;
 };
 
 /** Section 4.5 also writes the list address with a singular `article` segment. */

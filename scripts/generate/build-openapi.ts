@@ -29,12 +29,15 @@ function parameters(path: string): JsonSchema[] {
   }));
 }
 
+/** A stated answer without a stated status is some success (`2XX`); neither stated: `default`. */
 function responses(operation: Operation): JsonSchema {
-  if (operation.status === undefined) {
+  const content = operation.answer ? { content: { 'application/json': { schema: componentRef(operation.answer) } } } : {};
+  if (operation.status === undefined && !operation.answer) {
     return { default: { description: 'Status and body are not stated by the interface.' } };
   }
-  const content = operation.answer ? { content: { 'application/json': { schema: componentRef(operation.answer) } } } : {};
-  return { [String(operation.status)]: { description: `Interface section ${operation.section}.`, ...content } };
+  const status = operation.status === undefined ? '2XX' : String(operation.status);
+  const note = operation.status === undefined ? ' The exact success status is not stated.' : '';
+  return { [status]: { description: `Interface section ${operation.section}.${note}`, ...content } };
 }
 
 function operationObject(operation: Operation): JsonSchema {
