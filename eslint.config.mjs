@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -8,9 +8,10 @@ import { readContractOptions, usage, type ContractOptions } from './cli-options'
 import { describeNetworkError } from './http/client';
 import { startInProcessMock, type RunningTarget } from './in-process';
 import { runJest } from './launch-jest';
-import { describeRestore } from './restore';
+import { describeRestore, type RestoreReport } from './restore';
 import { markerOf, newRunId, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
+import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 
 /** One clear sentence when nothing answers at the base address; undefined when something does. */
@@ -33,6 +34,7 @@ function announce(options: ContractOptions, target: TargetSettings): void {
   }
   console.log(`contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`);
   console.log(`contract: NOTE: the run posts one comment on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`);
+  console.log('contract: NOTE: the reserved-key checks try to change and remove each article\'s own svc_ data keys and expect the target to refuse; a broken target may let that through, and the suite then tries to put the old value back, which the interface may not allow (use --read-only to skip them)');
 }
 
 function notes(session: Session, ids: number[]): void {
@@ -62,29 +64,26 @@ async function run(options: ContractOptions): Promise<number> {
     const session = options.readOnly ? undefined : await Session.open(target);
     if (session) notes(session, target.articleIds);
     const outcome = await runJest(target, options.junit);
-    const reports = session ? await restoreUninterruptibly(session) : [];
-    for (const report of reports) console.log(`contract: ${describeRestore(report)}`);
-    if (outcome.interrupted) return outcome.interrupted === 'SIGINT' ? 130 : 143;
-    return outcome.code === 0 && reports.every((report) => report.problems.length === 0) ? 0 : 1;
+    const restore = session ? await restoreUninterruptibly(session) : { result: [] };
+    for (const report of restore.result) console.log(`contract: ${describeRestore(report)}`);
+    const signal = outcome.interrupted ?? restore.signal;
+    if (signal) return exitCodeOf(signal);
+    return outcome.code === 0 && restore.result.every((report) => report.problems.length === 0) ? 0 : 1;
   } finally {
     await mock?.close();
   }
 }
 
-/** A second interrupt during the restore ends the process, saying what may be left behind. */
-async function restoreUninterruptibly(session: Session): ReturnType<Session['close']> {
-  const abandon = (): void => {
-    console.error(`\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`);
-    process.exit(130);
-  };
-  process.on('SIGINT', abandon);
-  process.on('SIGTERM', abandon);
-  try {
-    return await session.close();
-  } finally {
-    process.off('SIGINT', abandon);
-    process.off('SIGTERM', abandon);
-  }
+/** The first interrupt during the restore only warns; a second ends the process, saying what may be left behind. */
+function restoreUninterruptibly(session: Session): Promise<{ result: RestoreReport[]; signal?: StopSignal }> {
+  console.log('contract: restoring each article\'s data as the run found it');
+  return holdingSignals(() => session.close(), {
+    warn: (signal) => { console.error(`\ncontract: ${signal}: restoring data; press Ctrl-C again to abandon`); },
+    abandon: (signal) => {
+      console.error(`\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`);
+      process.exit(exitCodeOf(signal));
+    },
+  });
 }
 
 async function main(): Promise<number> {

@@ -8,13 +8,14 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { TargetSettings } from './runner';
 import { encodeTarget, targetVariable } from './settings';
+import { stopSignals, type StopSignal } from './signals';
 
 const root = resolve(__dirname, '..');
 
 export interface JestOutcome {
   code: number;
   /** The signal that interrupted the run, if one did. */
-  interrupted?: NodeJS.Signals;
+  interrupted?: StopSignal;
 }
 
 function junitEnv(file: string | undefined): Record<string, string> {
@@ -41,18 +42,16 @@ export function runJest(target: TargetSettings, junit: string | undefined): Prom
     stdio: 'inherit',
     env: { ...process.env, ...junitEnv(junit), [targetVariable]: encodeTarget(target) },
   });
-  let interrupted: NodeJS.Signals | undefined;
-  const forward = (signal: NodeJS.Signals): void => {
+  let interrupted: StopSignal | undefined;
+  const forward = (signal: StopSignal): void => {
     if (interrupted === undefined) console.error(`\ncontract: ${signal}: stopping the checks; the articles' data is restored next`);
     interrupted = signal;
     child.kill(signal);
   };
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
+  for (const signal of stopSignals) process.on(signal, forward);
   return new Promise((done) => {
     child.on('close', (code) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
+      for (const signal of stopSignals) process.off(signal, forward);
       done({ code: code ?? 1, ...(interrupted ? { interrupted } : {}) });
     });
   });

@@ -1,13 +1,16 @@
 /**
  * Leaves every article's `data` as the run found it: a snapshot before the first check, and at
  * the end a key-by-key repair through the interface itself (4.3 to put a key back, 4.4 to remove
- * one the run added). Reserved keys cannot be written (2.1), so a difference there is only
- * reported; the suite's own reserved probes carry the run marker and are removed if present.
+ * one the run added). Only keys carrying this run's marker are removed: on a live site others may
+ * add keys meanwhile, and those are left alone and listed. Reserved keys cannot be written (2.1),
+ * so a difference there is only reported; the suite's own reserved probes carry the marker and
+ * are removed if present. A key without an address of its own (`..`, see steps.ts) gets no
+ * request at all.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
-import { isReserved, pathOf, withoutReserved } from './checks/steps';
+import { isAddressableKey, isReserved, keyAddressProblem, pathOf, withoutReserved } from './checks/steps';
 
 export interface Snapshot {
   articleId: number;
@@ -22,6 +25,8 @@ export interface RestoreReport {
   problems: string[];
   /** Reserved keys that differ; the interface offers no way to write them. */
   warnings: string[];
+  /** Keys without the run marker that appeared during the run: someone else's, so kept. */
+  leftAlone: string[];
 }
 
 export async function readData(client: Client, articleId: number): Promise<Record<string, unknown>> {
@@ -35,49 +40,69 @@ export async function takeSnapshot(client: Client, articleId: number): Promise<S
   return { articleId, data: await readData(client, articleId) };
 }
 
+/** A key that is new since the snapshot and not this run's: someone else added it. */
+const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean => !(key in snapshot.data) && !key.includes(marker);
+
 async function repair(client: Client, snapshot: Snapshot, current: Record<string, unknown>, marker: string): Promise<string[]> {
   const repaired: string[] = [];
   for (const [key, value] of Object.entries(snapshot.data)) {
-    if (isReserved(key) || isDeepStrictEqual(current[key], value)) continue;
+    if (isReserved(key) || !isAddressableKey(key) || isDeepStrictEqual(current[key], value)) continue;
     const answer = await client.send({ method: 'PUT', to: pathOf('setDataKey', snapshot.articleId, key), json: { value } });
     repaired.push(`${key}: put back (${answer.status})`);
   }
   for (const key of Object.keys(current)) {
-    if (key in snapshot.data || (isReserved(key) && !key.includes(marker))) continue;
+    if (key in snapshot.data || !key.includes(marker) || !isAddressableKey(key)) continue;
     const answer = await client.send({ method: 'DELETE', to: pathOf('deleteDataKey', snapshot.articleId, key) });
     repaired.push(`${key}: removed (${answer.status})`);
   }
   return repaired;
 }
 
-/** Keys still not as in the snapshot: writable ones (problems) and reserved ones (warnings). */
-function differences(snapshot: Snapshot, after: Record<string, unknown>, marker: string): { problems: string[]; warnings: string[] } {
-  const found = { problems: [] as string[], warnings: [] as string[] };
+interface Left {
+  /** Keys a request could still fix. */
+  problems: string[];
+  /** Keys no request can address (steps.ts `keyAddressProblem`). */
+  unaddressable: string[];
+  warnings: string[];
+  leftAlone: string[];
+}
+
+/** Keys still not as in the snapshot: writable ones (problems), reserved ones (warnings), others' new ones. */
+function differences(snapshot: Snapshot, after: Record<string, unknown>, marker: string): Left {
+  const found: Left = { problems: [], unaddressable: [], warnings: [], leftAlone: [] };
   for (const key of new Set([...Object.keys(snapshot.data), ...Object.keys(after)])) {
     if (isDeepStrictEqual(after[key], snapshot.data[key])) continue;
     const line = `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${key in snapshot.data ? show(snapshot.data[key]) : '(absent)'}`;
-    (isReserved(key) && !key.includes(marker) ? found.warnings : found.problems).push(line);
+    const unaddressable = keyAddressProblem(key);
+    if (addedByOthers(snapshot, key, marker)) found.leftAlone.push(`${key} = ${show(after[key])}`);
+    else if (isReserved(key) && !key.includes(marker)) found.warnings.push(line);
+    else if (unaddressable !== undefined) found.unaddressable.push(`${line} (cannot be restored through the interface: ${unaddressable}; nothing was sent for it)`);
+    else found.problems.push(line);
   }
   return found;
 }
 
 /**
  * Key by key first; when a target's key writes cannot do it (say, one that drops other keys),
- * one full update (4.2) with the snapshot's data, then key by key again for what is left.
+ * one full update (4.2) with the snapshot's data plus the keys others added meanwhile, then key
+ * by key again for what is left.
  */
 export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker: string): Promise<RestoreReport> {
-  const report: RestoreReport = { articleId: snapshot.articleId, repaired: [], problems: [], warnings: [] };
+  const report: RestoreReport = { articleId: snapshot.articleId, repaired: [], problems: [], warnings: [], leftAlone: [] };
   try {
     report.repaired = await repair(client, snapshot, await readData(client, snapshot.articleId), marker);
-    let left = differences(snapshot, await readData(client, snapshot.articleId), marker);
+    const current = await readData(client, snapshot.articleId);
+    let left = differences(snapshot, current, marker);
     if (left.problems.length > 0) {
-      const whole = await client.send({ method: 'PUT', to: pathOf('updateArticle', snapshot.articleId), json: { article: { data: withoutReserved(snapshot.data) } } });
+      const others = Object.fromEntries(Object.entries(current).filter(([key]) => addedByOthers(snapshot, key, marker)));
+      const whole = await client.send({ method: 'PUT', to: pathOf('updateArticle', snapshot.articleId), json: { article: { data: withoutReserved({ ...others, ...snapshot.data }) } } });
       report.repaired.push(`every non-reserved key: sent in one full update (${whole.status})`);
       report.repaired.push(...await repair(client, snapshot, await readData(client, snapshot.articleId), marker));
       left = differences(snapshot, await readData(client, snapshot.articleId), marker);
     }
-    report.problems = left.problems;
+    report.problems = [...left.problems, ...left.unaddressable];
     report.warnings = left.warnings;
+    report.leftAlone = left.leftAlone;
   } catch (error) {
     report.problems.push(error instanceof Error ? error.message : String(error));
   }
@@ -87,5 +112,6 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
 export function describeRestore(report: RestoreReport): string {
   const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
   return [`article ${report.articleId}: data ${state}`, ...report.problems.map((line) => `  still different: ${line}`),
-    ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`)].join('\n');
+    ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`),
+    ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`)].join('\n');
 }

@@ -3,11 +3,11 @@
  * checks one at a time (they share the article, so never in parallel), and restores the data at
  * the end. The jest file and the variants' proof test both use it.
  */
-import { randomBytes } from 'node:crypto';
 import { allChecks, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './guard';
 import { Client } from './http/client';
+import { markerOf, newRunId } from './marker';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -29,8 +29,7 @@ export interface CheckResult {
   error?: Error;
 }
 
-export const newRunId = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-export const markerOf = (runId: string): string => `contract_${runId}`;
+export { markerOf, newRunId } from './marker';
 
 export class Session {
   private readonly lastKnown = new Map<number, Record<string, unknown>>();

@@ -33,7 +33,7 @@ const failures = (report: RunReport): string[] => report.results.filter((result)
 /** Each article's data and attributes, without the time stamps writes move on. */
 const articlesOf = (state: ReturnType<MockApp['state']>): unknown => state.articles.map(({ updated_at: _updated, ...article }) => article);
 
-/** For each check, a broken variant that breaks exactly what it checks: proof that it can fail. */
+/** For each check, a broken variant that breaks what it checks: proof that it can fail on its own. */
 const catchers: Record<string, string> = {
   'read-addresses': 'url-wrong-id',
   'comments-count': 'comments-count-off-by-one',
@@ -41,6 +41,8 @@ const catchers: Record<string, string> = {
   'read-shape': 'timestamp-without-millis',
   'update-holds-data': 'update-ignores-data',
   'update-only-data': 'update-changes-title',
+  'update-without-data': 'update-requires-data',
+
   'reserved-not-created-by-update': 'reserved-creatable-by-update',
   'reserved-not-changed-by-update': 'reserved-changeable-by-update',
   'reserved-kept-by-update': 'reserved-dropped-by-update',
@@ -61,8 +63,11 @@ const catchers: Record<string, string> = {
 };
 
 describe('each check', () => {
-  test('has a broken variant that it alone catches', () => {
+  // Pairing only: that the check fails against its variant is the test below; that no other
+  // check does is not claimed (several checks may well catch the same break).
+  test('is paired with one existing broken variant, and every pair names an existing check', () => {
     expect(Object.keys(catchers).sort()).toEqual(allChecks.map((check) => check.id).sort());
+    expect(Object.values(catchers).filter((name) => !(name in brokenVariants))).toEqual([]);
   });
 
   test.each(Object.entries(catchers))('%s fails, run alone, against the variant %s', async (id, name) => {

@@ -3,15 +3,22 @@
  * it serves comes from `createApp`.
  */
 import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import { createApp } from './http/create-app';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
+import { answerClientErrors } from './http/server-errors';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
+
+/** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
+function fromCallerDirectory(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
 
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
   return createApp({
-    ...(options.fixtures ? { fixture: readFixtureFile(options.fixtures), fixtureSource: options.fixtures } : {}),
+    ...(options.fixtures ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures } : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
@@ -24,6 +31,7 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
 function serve(options: CliOptions): void {
   const mock = buildApp(options);
   const server = createServer(mock.app);
+  answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'EADDRINUSE' ? 'is already in use; choose another with --port or PORT'
       : error.code === 'EACCES' ? 'needs privileges this user lacks' : `cannot be used (${error.message})`;

@@ -4,10 +4,10 @@
  * (validation/index.ts loads it; BENCHMARKS.md has the start-up measurements). The module carries
  * the fingerprint of the schemas it was built from; a stale one is ignored, never used.
  *
- *   node dist/scripts/precompile-validators.js [output file]
+ *   tsx scripts/precompile-validators.ts [output file, default dist/validation/precompiled.js]
  */
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
 import { schemaDocuments } from '../schemas';
 import { createAjv } from '../validation/ajv';
@@ -15,7 +15,7 @@ import { schemaFingerprint } from '../validation/fingerprint';
 import { precompiledFile } from '../validation';
 
 function main(): void {
-  const output = resolve(process.argv[2] ?? join(__dirname, '..', 'validation', precompiledFile));
+  const output = resolve(process.argv[2] ?? `dist/validation/${precompiledFile}`);
   const ajv = createAjv({ source: true });
   const exported = Object.fromEntries(schemaDocuments.map((document) => [document.$id, document.$id]));
   const code = `${standaloneCode(ajv, exported)}\nexports.fingerprint = ${JSON.stringify(schemaFingerprint())};\n`;

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { operations, reservedKeyPrefix, type OperationId } from '../../schemas';
 import type { Exchange } from '../http/client';
+import { carriesAnyMarker } from '../marker';
 import { expectJson, expectStatus, fail, isObject, show } from '../failure';
 import type { CheckContext } from './check';
 
@@ -14,8 +15,27 @@ const operation = (id: OperationId): (typeof operations)[number] => {
   return found;
 };
 
-export function pathOf(id: OperationId, articleId: number, key = ''): string {
-  return operation(id).path.replace('{article_id}', String(articleId)).replace('{key}', encodeURIComponent(key));
+/**
+ * Why a data key has no address of its own (4.3, 4.4), or undefined when it has one.
+ * `encodeURIComponent` leaves `.` and `..` as they are, and URL normalisation (WHATWG URL and
+ * servers alike, `%2e%2e` included) removes such a segment: `.../data/..` is the article itself,
+ * so a key write or removal would PUT or DELETE the article. An empty key leaves `.../data/`.
+ */
+export function keyAddressProblem(key: string): string | undefined {
+  if (key === '.' || key === '..') return `URL normalisation removes a "${key}" path segment, so .../data/${key} would address ${key === '..' ? 'the article itself' : '.../data/'}`;
+  if (key === '') return 'an empty key leaves .../data/, which is no key\'s address';
+  return undefined;
+}
+
+export const isAddressableKey = (key: string): boolean => keyAddressProblem(key) === undefined;
+
+/** The path of an operation; throws, sending nothing, for a data key that has no address of its own. */
+export function pathOf(id: OperationId, articleId: number, key?: string): string {
+  const path = operation(id).path.replace('{article_id}', String(articleId));
+  if (!path.includes('{key}')) return path;
+  const problem = keyAddressProblem(key ?? '');
+  if (problem !== undefined) throw new Error(`data key ${JSON.stringify(key ?? '')} cannot be written or removed through the interface: ${problem}`);
+  return path.replace('{key}', encodeURIComponent(key ?? ''));
 }
 
 /** The status the tables state for an operation; undefined where only "success" is stated. */
@@ -63,7 +83,7 @@ export const withoutReserved = (data: Record<string, unknown>): Record<string, u
 
 /** A reserved key the article already has (not one of the suite's own probes). */
 export const existingReservedKey = (data: Record<string, unknown>): string | undefined =>
-  Object.keys(data).find((key) => isReserved(key) && !key.includes('contract_'));
+  Object.keys(data).find((key) => isReserved(key) && !carriesAnyMarker(key));
 
 /** Every key of `before` (but those in `except`) is in `after` with the same value. */
 export function expectKeysKept(before: Record<string, unknown>, after: Record<string, unknown>, except: string[], what: string, ...exchanges: Exchange[]): void {

@@ -34,7 +34,8 @@ export async function fetchAllPages(client: Client, first: string, maxPages = 10
     seen.add(address);
     const page = await client.send({ method: 'GET', to: address });
     pages.push(page);
-    address = page.status === 200 ? nextLink(page.headers.get('link'), address) : undefined;
+    // 4.5 states success, not 200: any 2xx page may lead on.
+    address = page.status >= 200 && page.status <= 299 ? nextLink(page.headers.get('link'), address) : undefined;
   }
   return { pages };
 }

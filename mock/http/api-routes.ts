@@ -13,6 +13,7 @@ import { articleId, baseUrl, pathParam, selfUrl } from './request-parts';
 import { checkOutcome, sendOutcome } from './send';
 import type { SiteStore } from '../store/site-store';
 import type { Clock } from '../rules/clock';
+import { maxJsonDepth, requireJsonWithin, requireShortQuery } from '../rules/limits';
 
 /** What the routes read at request time; the app swaps the store on reset or a new fixture. */
 export interface Live {
@@ -56,9 +57,18 @@ export function apiRouter(live: Live): Router {
     if (!request.is('application/json')) throw new ApiError('unsupportedMediaType');
     next();
   };
+  // Limits (rules/limits.ts): a parsed body no deeper than maxJsonDepth, a query no longer than maxQueryLength.
+  const shallow: RequestHandler = (request, _response, next) => {
+    requireJsonWithin(request.body, maxJsonDepth);
+    next();
+  };
+  router.use((request, _response, next) => {
+    requireShortQuery(request.originalUrl);
+    next();
+  });
   const read = (operation: OperationId, run: Run): RequestHandler => operationHandler(live, operation, run);
   const write = (operation: OperationId, run: Run): RequestHandler[] => [authorised, operationHandler(live, operation, run)];
-  const writeWithBody = (operation: OperationId, run: Run): RequestHandler[] => [authorised, jsonOnly, json, operationHandler(live, operation, run)];
+  const writeWithBody = (operation: OperationId, run: Run): RequestHandler[] => [authorised, jsonOnly, json, shallow, operationHandler(live, operation, run)];
 
   router.route('/admin/api/articles/:articleId')
     .get(read('readArticle', (context, request) => live.rules.readArticle(context, { articleId: articleId(request) })))

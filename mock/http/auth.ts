@@ -4,7 +4,7 @@
  * `{"message": "Unauthorized."}`. Reads stay anonymous, as the family allows for these lists.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError } from '../rules';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -15,13 +15,19 @@ export function tokenMatches(expected: string, given: unknown): boolean {
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-function presentedToken(request: Request): unknown {
+/** What the check reads: an Express request, or the fast path's bare request and parsed query. */
+export interface TokenCarrier {
+  headers: IncomingHttpHeaders;
+  query: Record<string, unknown>;
+}
+
+function presentedToken(request: TokenCarrier): unknown {
   const header = request.headers['x-api-token'];
   if (header !== undefined) return Array.isArray(header) ? header[0] : header;
   const query = request.query.api_token;
   return Array.isArray(query) ? query[0] : query;
 }
 
-export function requireToken(token: string | undefined, request: Request): void {
+export function requireToken(token: string | undefined, request: TokenCarrier): void {
   if (token !== undefined && !tokenMatches(token, presentedToken(request))) throw new ApiError('unauthorized');
 }

@@ -5,9 +5,11 @@
  */
 import express, { type Router } from 'express';
 import { ApiError, validationError } from '../rules/api-error';
+import { maxFixtureDepth, requireJsonWithin } from '../rules/limits';
 import { FixtureError } from '../store/load-fixture';
 import type { MockControls } from './controls';
 import { faultProblems, type Faults } from './faults';
+import { methodNotAllowed } from './errors';
 
 export const controlPrefix = '/__mock';
 
@@ -27,19 +29,24 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     if (!request.is('application/json')) throw new ApiError('unsupportedMediaType');
     next();
   };
+  // Copying a fixture recurses, so a body nested thousands deep must be refused before (rules/limits.ts).
+  const shallow: express.RequestHandler = (request, _response, next) => {
+    requireJsonWithin(request.body, maxFixtureDepth);
+    next();
+  };
 
   router.get('/state', (_request, response) => { response.json(controls.state()); });
   router.post('/reset', (_request, response) => {
     controls.reset();
     response.status(204).end();
   });
-  router.put('/fixture', needsJson, json, (request, response) => {
+  router.put('/fixture', needsJson, json, shallow, (request, response) => {
     loadOrExplain(controls, request.body);
     response.status(204).end();
   });
   router.get('/journal', (_request, response) => { response.json(controls.journal()); });
   router.get('/faults', (_request, response) => { response.json(controls.faults()); });
-  router.put('/faults', needsJson, json, (request, response) => {
+  router.put('/faults', needsJson, json, shallow, (request, response) => {
     const problems = faultProblems(request.body);
     if (Object.keys(problems).length > 0) throw validationError(problems);
     controls.setFaults(request.body as Faults);
@@ -49,5 +56,8 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     controls.setFaults({});
     response.status(204).end();
   });
+  // Another method on a known control path: 405 + Allow, as the interface's own routes answer.
+  const allowed = { '/state': 'GET, HEAD', '/reset': 'POST', '/fixture': 'PUT', '/journal': 'GET, HEAD', '/faults': 'GET, HEAD, PUT, DELETE' };
+  for (const [path, methods] of Object.entries(allowed)) router.all(path, methodNotAllowed(methods));
   return router;
 }

@@ -8,13 +8,13 @@ import sampleSite from '../fixtures/sample-site.json';
 import { defaultRules } from '../rules';
 import { ignoredFieldsHeader } from '../rules/context';
 import { systemClock } from '../rules/clock';
-import { storeFromFixture } from '../store/load-fixture';
+import { storeFromFixture, storeOf } from '../store/load-fixture';
 import type { SiteFixture } from '../store/records';
-import { SiteStore } from '../store/site-store';
 import { apiRouter, type Live } from './api-routes';
 import { controlPrefix, controlRouter } from './control-routes';
 import type { MockControls } from './controls';
 import { errorHandler, notFound } from './errors';
+import { installFastPath, type FastPathParts } from './fast-path';
 import { formatLogLine, Journal, maskToken } from './journal';
 import { defaults, type MockOptions } from './options';
 
@@ -23,7 +23,8 @@ export interface MockApp extends MockControls {
   app: Express;
 }
 
-function corsMiddleware(origins: MockOptions['corsOrigins']): express.RequestHandler {
+/** Typed for bare requests: the fast path (fast-path.ts) runs the very same middleware. */
+function corsMiddleware(origins: MockOptions['corsOrigins']): FastPathParts['cors'] {
   return cors({
     origin: origins === undefined || origins === '*' ? true : origins,
     methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
@@ -33,16 +34,16 @@ function corsMiddleware(origins: MockOptions['corsOrigins']): express.RequestHan
   });
 }
 
-function recorder(journal: Journal, log: MockOptions['log']): express.RequestHandler {
-  return (request, response, next) => {
+/** Journals (and logs) a request once answered; the Express route and the fast path share it. */
+function recorder(journal: Journal, log: MockOptions['log'], token: string | undefined): FastPathParts['record'] {
+  return (request, response, path) => {
     const started = process.hrtime.bigint();
     response.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { at: new Date().toISOString(), method: request.method, path: maskToken(request.originalUrl), status: response.statusCode, ms };
+      const entry = { at: new Date().toISOString(), method: request.method ?? '', path: maskToken(path, token), status: response.statusCode, ms };
       journal.add(entry);
       log?.(formatLogLine(entry));
     });
-    next();
   };
 }
 
@@ -60,7 +61,7 @@ export function createApp(options: MockOptions = {}): MockApp {
   const journal = new Journal(options.journalSize ?? defaults.journalSize);
   const controls: MockControls = {
     reset: () => {
-      live.store = new SiteStore(fixture);
+      live.store = storeOf(fixture);
       journal.clear();
     },
     loadFixture: (next, source = 'fixture') => {
@@ -77,11 +78,17 @@ export function createApp(options: MockOptions = {}): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(recorder(journal, options.log));
-  app.use(corsMiddleware(options.corsOrigins));
+  const record = recorder(journal, options.log, options.token);
+  const corsHandler = corsMiddleware(options.corsOrigins);
+  app.use((request, response, next) => {
+    record(request, response, request.originalUrl);
+    next();
+  });
+  app.use(corsHandler);
   app.use(controlPrefix, controlRouter(controls, defaults.fixtureLimit));
   app.use(apiRouter(live));
   app.use(notFound);
   app.use(errorHandler);
+  installFastPath(app, { live, cors: corsHandler, record });
   return { app, ...controls };
 }

@@ -1,6 +1,7 @@
 /**
  * A bounded journal of recent requests, and the one-line request log. Tokens never appear in
- * either: the `api_token` query parameter is masked before anything is kept or printed.
+ * either: every `api_token` query parameter (its name decoded as the query parser decodes it, so
+ * `api%5Ftoken` too) and the configured token itself are masked before anything is kept or printed.
  */
 export interface JournalEntry {
   at: string;
@@ -10,8 +11,23 @@ export interface JournalEntry {
   ms: number;
 }
 
-export function maskToken(url: string): string {
-  return url.replace(/([?&]api_token=)[^&#]*/gi, '$1***');
+function isTokenName(name: string): boolean {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase() === 'api_token';
+  } catch {
+    return false;
+  }
+}
+
+/** Tokens shorter than this are guessable anyway; masking them everywhere would garble the log. */
+const shortestMaskedToken = 4;
+
+export function maskToken(url: string, token?: string): string {
+  let masked = url.replace(/([?&][^=&#]*=)[^&#]*/g, (whole, name: string) => (isTokenName(name.slice(1, -1)) ? `${name}***` : whole));
+  if (token !== undefined && token.length >= shortestMaskedToken) {
+    for (const form of new Set([token, encodeURIComponent(token)])) masked = masked.split(form).join('***');
+  }
+  return masked;
 }
 
 export class Journal {

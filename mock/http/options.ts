@@ -1,6 +1,7 @@
 /** Options of `createApp`; every one has a default, so `createApp()` serves the sample site. */
 import type { Rules } from '../rules';
 import type { Clock } from '../rules/clock';
+import { maxBodyBytes } from '../rules/limits';
 import type { Faults } from './faults';
 
 export interface MockOptions {
@@ -28,6 +29,6 @@ export interface MockOptions {
 
 export const defaults = {
   journalSize: 200,
-  bodyLimit: '1mb',
+  bodyLimit: maxBodyBytes,
   fixtureLimit: '512mb',
 } as const;

@@ -2,18 +2,25 @@
  * What the adapter reads off an Express request for the rules: the base address (for the
  * addresses in answers), the article id and the absolute request address.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { ApiError } from '../rules';
+import { maxHostLength } from '../rules/limits';
 
 const safeHost = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
-/** `http://host:port` as the client addressed the mock; the socket's address when Host is unusable. */
-export function baseUrl(request: Request): string {
-  const host = request.get('host');
-  if (host && safeHost.test(host)) return `${request.protocol}://${host}`;
+/**
+ * `http://host:port` as the client addressed the mock; the socket's address when Host is unusable or too long.
+ * It reads the bare request (Host header, TLS or not: what Express's `req.get('host')` and
+ * `req.protocol` give without `trust proxy`), so the fast path (fast-path.ts) shares it.
+ */
+export function baseUrl(request: IncomingMessage): string {
+  const host = request.headers.host;
+  const protocol = (request.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+  if (host && host.length <= maxHostLength && safeHost.test(host)) return `${protocol}://${host}`;
   const address = request.socket.localAddress ?? '127.0.0.1';
   const shown = address.includes(':') ? `[${address}]` : address;
-  return `${request.protocol}://${shown}:${String(request.socket.localPort ?? 80)}`;
+  return `${protocol}://${shown}:${String(request.socket.localPort ?? 80)}`;
 }
 
 /** A named path parameter; only wildcards give arrays, and these routes have none. */

@@ -7,6 +7,7 @@ import type { StoredArticle } from '../store/site-store';
 import { ApiError } from './api-error';
 import { nextTimestamp } from './clock';
 import { ignoredFieldsHeader, type ArticleInput, type KeyInput, type Outcome, type PayloadInput, type RuleContext } from './context';
+import { dataKeyProblems, ignoredFieldsValue, keyProblems } from './limits';
 import { presentArticle } from './present';
 import { isReservedKey, replaceData } from './reserved-keys';
 import { requireValid } from './validate-payload';
@@ -32,7 +33,7 @@ export function readArticle(context: RuleContext, input: ArticleInput): Outcome 
 
 /** Request fields other than `article.data`, and reserved keys inside it: accepted, ignored, named. */
 function ignoredFields(payload: ArticleUpdateRequest, reservedSent: string[]): string[] {
-  const outer = Object.keys(payload).filter((key) => key !== 'article').map((key) => key);
+  const outer = Object.keys(payload).filter((key) => key !== 'article');
   const inner = Object.keys(payload.article).filter((key) => key !== 'data').map((key) => `article.${key}`);
   return [...outer, ...inner, ...reservedSent.map((key) => `article.data.${key}`)];
 }
@@ -40,7 +41,7 @@ function ignoredFields(payload: ArticleUpdateRequest, reservedSent: string[]): s
 /** 4.2: only `data` changes; a sent `data` replaces the stored one, reserved keys excepted. */
 export function updateArticle(context: RuleContext, input: PayloadInput): Outcome {
   const article = findArticle(context, input.articleId);
-  requireValid('ArticleUpdateRequest', input.payload);
+  requireValid('ArticleUpdateRequest', input.payload, dataKeyProblems(input.payload));
   const payload = input.payload as ArticleUpdateRequest;
   const sent = payload.article.data;
   const { data, ignored } = sent ? replaceData(article.data, sent) : { data: article.data, ignored: [] };
@@ -48,7 +49,7 @@ export function updateArticle(context: RuleContext, input: PayloadInput): Outcom
   touch(context, article);
   const outcome = answer(context, article);
   const named = ignoredFields(payload, ignored);
-  return named.length > 0 ? { ...outcome, headers: { [ignoredFieldsHeader]: named.map(encodeURIComponent).join(', ') } } : outcome;
+  return named.length > 0 ? { ...outcome, headers: { [ignoredFieldsHeader]: ignoredFieldsValue(named) } } : outcome;
 }
 
 function requireWritable(key: string): void {
@@ -59,7 +60,7 @@ function requireWritable(key: string): void {
 export function setDataKey(context: RuleContext, input: KeyInput & PayloadInput): Outcome {
   const article = findArticle(context, input.articleId);
   requireWritable(input.key);
-  requireValid('DataValueRequest', input.payload);
+  requireValid('DataValueRequest', input.payload, keyProblems(input.key));
   article.data.set(input.key, (input.payload as DataValueRequest).value);
   touch(context, article);
   return answer(context, article);

@@ -6,6 +6,7 @@ import type { CommentPostRequest } from '../../types';
 import { commentDate } from './clock';
 import type { ListInput, Outcome, PayloadInput, RuleContext } from './context';
 import { findArticle } from './articles';
+import { commentSizeProblems } from './limits';
 import { pagingHeaders, readPaging } from './paging';
 import { presentComment } from './present';
 import { requireValid } from './validate-payload';
@@ -38,7 +39,7 @@ function blankFields(payload: unknown): Record<string, string[]> {
  */
 export function postComment(context: RuleContext, input: PayloadInput): Outcome {
   findArticle(context, input.articleId);
-  requireValid('CommentPostRequest', input.payload, blankFields(input.payload));
+  requireValid('CommentPostRequest', input.payload, { ...blankFields(input.payload), ...commentSizeProblems(input.payload) });
   const { comment } = input.payload as CommentPostRequest;
   const record = {
     article_id: input.articleId,

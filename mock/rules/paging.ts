@@ -15,6 +15,11 @@ export interface Paging {
 
 function positiveInteger(value: unknown, name: string, fallback: number, errors: Record<string, string[]>): number {
   if (value === undefined) return fallback;
+  // `?page=1&page=2` arrives as an array: say so rather than call it a bad number.
+  if (Array.isArray(value)) {
+    errors[name] = ['must be given once'];
+    return fallback;
+  }
   if (typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value)) return Number(value);
   errors[name] = ['must be a positive whole number'];
   return fallback;

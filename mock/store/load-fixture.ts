@@ -3,9 +3,9 @@
  * schemas by presenting every record as the API would answer it. A problem names the source, the
  * record and the field, so a hand-written fixture is quick to mend.
  */
-import { readFileSync } from 'node:fs';
 import { describeViolations, validateRequest, validateResponse, type Violation } from '../../validation';
 import { presentArticle, presentComment } from '../rules/present';
+import { readJsonFile } from './json-file';
 import type { SiteFixture } from './records';
 import { SiteStore } from './site-store';
 
@@ -13,12 +13,22 @@ export class FixtureError extends Error {
   override name = 'FixtureError';
 }
 
+/** Fixtures `readFixtureFile` parsed: only the loader holds them, so stores may share their records. */
+const parsedHere = new WeakSet();
+
+/** A store holding the fixture, sharing its records when `readFixtureFile` made it (site-store.ts). */
+export function storeOf(fixture: SiteFixture): SiteStore {
+  return new SiteStore(fixture, { shareRecords: parsedHere.has(fixture) });
+}
+
 const sections = ['pages', 'languages', 'people', 'articles', 'comments'] as const;
 const checkBase = 'http://fixture.invalid';
 
-function fail(source: string, record: string, violations: Violation[]): void {
+/** `record` names the record; a function when naming it costs more than checking it (a million comments). */
+function fail(source: string, record: string | (() => string), violations: Violation[]): void {
   if (violations.length > 0) {
-    throw new FixtureError(`${source}: ${record}:\n  ${describeViolations(violations).replace(/\n/g, '\n  ')}`);
+    const name = typeof record === 'string' ? record : record();
+    throw new FixtureError(`${source}: ${name}:\n  ${describeViolations(violations).replace(/\n/g, '\n  ')}`);
   }
 }
 
@@ -41,6 +51,19 @@ function checkUniqueIds(fixture: SiteFixture, source: string): void {
   }
 }
 
+/** Pages, languages and people, each as its summary of section 2.1, even when no article points at it. */
+function checkSummaries(store: SiteStore, source: string): void {
+  for (const page of store.pages.values()) {
+    fail(source, `page ${page.id}`, validateResponse('PageSummary', { ...page, url: `${checkBase}/admin/api/pages/${page.id}` }, 'strict'));
+  }
+  for (const language of store.languages.values()) {
+    fail(source, `language ${language.id}`, validateResponse('LanguageSummary', { ...language, url: `${checkBase}/admin/api/languages/${language.id}` }, 'strict'));
+  }
+  for (const person of store.people.values()) {
+    fail(source, `person ${person.id}`, validateResponse('AuthorSummary', { ...person, url: `${checkBase}/admin/api/people/${person.id}` }, 'strict'));
+  }
+}
+
 function checkArticles(store: SiteStore, source: string): void {
   for (const article of store.articles.values()) {
     const where = `article ${article.id}`;
@@ -54,8 +77,8 @@ function checkArticles(store: SiteStore, source: string): void {
 
 function checkComments(fixture: SiteFixture, store: SiteStore, source: string): void {
   fixture.comments.forEach((comment, index) => {
-    const where = `comment ${index} (article ${String(comment.article_id)})`;
-    if (!store.articles.has(comment.article_id)) throw new FixtureError(`${source}: ${where}: article_id names no article`);
+    const where = (): string => `comment ${index} (article ${String(comment.article_id)})`;
+    if (!store.articles.has(comment.article_id)) throw new FixtureError(`${source}: ${where()}: article_id names no article`);
     const { author, author_email, body } = comment;
     fail(source, where, validateRequest('CommentPostRequest', { comment: { author, author_email, body } }));
     fail(source, where, validateResponse('Comment', presentComment(comment), 'strict'));
@@ -72,16 +95,19 @@ export function storeFromFixture(value: unknown, source: string): SiteStore {
       throw new FixtureError(`${source}: article ${String((article as { id: unknown }).id)}: /data: must be an object`);
     }
   }
-  const store = new SiteStore(value);
+  const store = storeOf(value);
+  checkSummaries(store, source);
   checkArticles(store, source);
   checkComments(value, store, source);
   return store;
 }
 
-/** Parses a fixture file; `storeFromFixture` checks what it holds. */
+/** Parses a fixture file (a large one in chunks: json-file.ts); `storeFromFixture` checks what it holds. */
 export function readFixtureFile(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    const value = readJsonFile(path);
+    if (value !== null && typeof value === 'object') parsedHere.add(value);
+    return value;
   } catch (error) {
     throw new FixtureError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,59 +1,27 @@
 /**
  * The records the store holds, in the form a fixture file uses: the summaries of interface section
  * 2.1 without their addresses, articles pointing at them by id, and comments (section 2.2) with
- * the e-mail their poster gave. Addresses are built per request, from the base address it came in on.
+ * the e-mail their poster gave. Addresses are built per request, from the base address it came in
+ * on. The field types come from the generated types, so a change to the tables reaches the store.
  */
-export interface PageRecord {
-  id: number;
-  title: string;
-  content_type: string;
-  created_at: string;
-  updated_at: string;
-  published_at: string;
-}
+import type { Article, AuthorSummary, Comment, CommentPost, LanguageSummary, PageSummary } from '../../types';
 
-export interface LanguageRecord {
-  id: number;
-  code: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
-}
+/** Every field of an address-free record is required, even where the answer's is optional. */
+type Stored<T> = Required<Omit<T, 'url'>>;
 
-export interface PersonRecord {
-  id: number;
-  name: string;
-}
+export type PageRecord = Stored<PageSummary>;
+export type LanguageRecord = Stored<LanguageSummary>;
+export type PersonRecord = Stored<AuthorSummary>;
 
-export interface ArticleRecord {
-  id: number;
+/** Section 2.1 less what is built per answer (addresses, summaries, `comments_count`). */
+export type ArticleRecord = Omit<Article, 'url' | 'public_url' | 'contents_url' | 'comments_url' | 'page' | 'language' | 'author' | 'comments_count'> & {
   page_id: number;
   language_id: number;
   author_id: number;
-  title: string;
-  path: string;
-  publishing: boolean;
-  published: boolean;
-  data: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  published_at: string;
-  autosaved_title: string;
-  excerpt: string;
-  autosaved_excerpt: string;
-  body: string;
-  autosaved_body: string;
-  tag_names: string[];
-}
+};
 
-export interface CommentRecord {
-  article_id: number;
-  author: string;
-  author_email: string;
-  body: string;
-  /** Section 2.2 form: `YYYY/MM/DD HH:MM:SS +0000`. */
-  created_at: string;
-}
+/** A comment as listed (2.2, `created_at` in `YYYY/MM/DD HH:MM:SS +0000` form), plus who posted it. */
+export type CommentRecord = Comment & Pick<CommentPost, 'author_email'> & { article_id: number };
 
 /** A whole site: what a fixture file holds and what `GET /__mock/state` answers. */
 export interface SiteFixture {

@@ -9,6 +9,20 @@ export type StoredArticle = Omit<ArticleRecord, 'data'> & { data: Map<string, un
 
 const byId = <T extends { id: number }>(records: T[]): Map<number, T> => new Map(records.map((record) => [record.id, record]));
 
+/**
+ * The store's own copy of a fixture record, as `structuredClone` makes it, but sharing the record's
+ * strings (they cannot change): a large site is then held once, not twice (BENCHMARKS.md).
+ */
+function own<T extends object>(record: T): T {
+  const copy = { ...record } as Record<string, unknown>;
+  // A spread copy has only own enumerable keys, so `for...in` visits exactly those, without allocating.
+  for (const key in copy) {
+    const value = copy[key];
+    if (value !== null && typeof value === 'object') copy[key] = structuredClone(value);
+  }
+  return copy as T;
+}
+
 /** Newest last; comments of equal date keep the order they were added in. */
 const oldestFirst = (left: CommentRecord, right: CommentRecord): number =>
   left.created_at < right.created_at ? -1 : left.created_at > right.created_at ? 1 : 0;
@@ -21,13 +35,21 @@ export class SiteStore {
   /** Comments per article id, oldest first. */
   private readonly comments = new Map<number, CommentRecord[]>();
 
-  constructor(fixture: SiteFixture) {
-    const copy = structuredClone(fixture);
-    this.pages = byId(copy.pages);
-    this.languages = byId(copy.languages);
-    this.people = byId(copy.people);
-    this.articles = new Map(copy.articles.map((article) => [article.id, { ...article, data: new Map(Object.entries(article.data)) }]));
-    for (const comment of copy.comments) this.listOf(comment.article_id).push(comment);
+  /**
+   * `shareRecords` when nobody else holds the fixture (one just read from a file): the store
+   * never changes a record it was given (an article's changes go to its own wrapper), so it can
+   * use them as they are and a large site is not copied at all.
+   */
+  constructor(fixture: SiteFixture, options: { shareRecords?: boolean } = {}) {
+    const take = options.shareRecords === true ? <T>(record: T): T => record : own;
+    this.pages = byId(fixture.pages.map(take));
+    this.languages = byId(fixture.languages.map(take));
+    this.people = byId(fixture.people.map(take));
+    this.articles = new Map(fixture.articles.map((record) => {
+      const article = take(record);
+      return [article.id, { ...article, data: new Map(Object.entries(article.data)) }];
+    }));
+    for (const comment of fixture.comments) this.listOf(comment.article_id).push(take(comment));
     for (const list of this.comments.values()) list.sort(oldestFirst);
   }
 

@@ -3,16 +3,28 @@
  * paging, extra fields, optional fields, statuses and answers it does not state). The contract
  * suite must pass every one of them: they prove it never fails a target for such a choice.
  */
-import { defaultRules, type Outcome, type RuleContext } from '../rules';
-import { ApiError } from '../rules/api-error';
+import { defaultRules, type Outcome, type RuleContext, type Rules } from '../rules';
+import { ApiError, validationError } from '../rules/api-error';
+import { nextTimestamp } from '../rules/clock';
 import { isReservedKey } from '../rules/reserved-keys';
-import { after, mapArticle, mapComments, mapSummary, sentData, storedArticle, type Body, type Variant } from './variant';
+import { after, mapArticle, mapComments, mapSummary, sentArticle, sentData, storedArticle, type Body, type Variant } from './variant';
 
 const answers = ['readArticle', 'updateArticle', 'setDataKey'] as const;
 const optionalInUpdates = ['autosaved_title', 'excerpt', 'autosaved_excerpt', 'body', 'autosaved_body', 'tag_names'];
 const relative = (url: unknown): string => new URL(String(url)).pathname;
 const withoutUrl = ({ url: _url, ...summary }: Body): Body => summary;
 const refuse = (): never => { throw new ApiError('validationFailed', { errors: { key: ['is reserved'] } }); };
+
+/** The page is another resource (2.1 summary): a server may stamp it whenever one of its articles changes. */
+function touchingPage(name: 'updateArticle' | 'setDataKey' | 'deleteDataKey'): Partial<Rules> {
+  return after(name, (outcome, context, input) => {
+    const page = context.store.pages.get(storedArticle(context, input.articleId)?.page_id ?? -1);
+    if (outcome.status >= 300 || !page) return outcome;
+    page.updated_at = nextTimestamp(context.clock, page.updated_at);
+    // The answer shows the page as it is now, as a read would.
+    return name === 'deleteDataKey' ? outcome : { ...outcome, body: defaultRules.readArticle(context, input).body };
+  });
+}
 
 export const harmlessVariants: Record<string, Variant> = {
   'comments-oldest-first': {
@@ -74,6 +86,26 @@ export const harmlessVariants: Record<string, Variant> = {
         for (const [key, value] of before) if (!data.has(key)) data.set(key, value);
         return { ...outcome, body: defaultRules.readArticle(context, input).body };
       },
+    },
+  },
+  'update-refuses-other-attributes': {
+    section: '4.2', does: 'refuses with 422 an update whose payload carries attributes other than data',
+    rules: {
+      updateArticle: (context, input) => {
+        const others = Object.keys(sentArticle(input.payload)).filter((field) => field !== 'data');
+        if (others.length > 0) throw validationError(Object.fromEntries(others.map((field) => [`article.${field}`, ['cannot be updated']])));
+        return defaultRules.updateArticle(context, input);
+      },
+    },
+  },
+  'page-touched-by-article-writes': {
+    section: '4.2', does: "moves the page's updated_at on every write to one of its articles",
+    rules: { ...touchingPage('updateArticle'), ...touchingPage('setDataKey'), ...touchingPage('deleteDataKey') },
+  },
+  'comments-paged-answering-203': {
+    section: '4.5', does: 'pages comment lists two at a time and answers every page with 203',
+    rules: {
+      listComments: (context, input) => ({ ...defaultRules.listComments(context, { ...input, query: { per_page: '2', ...input.query } }), status: 203 }),
     },
   },
   'post-answers-201-empty': {

@@ -1,7 +1,8 @@
 /** Variants breaking the update of section 4.2, reserved keys included. */
 import { defaultRules, type Outcome, type PayloadInput, type RuleContext } from '../rules';
+import { validationError } from '../rules/api-error';
 import { isReservedKey } from '../rules/reserved-keys';
-import { after, mapArticle, sentData, storedArticle, type Variant } from './variant';
+import { after, mapArticle, sentArticle, sentData, storedArticle, type Variant } from './variant';
 
 /** Runs the correct update, then lets `change` alter the stored article; answers the result. */
 function updateThen(change: (data: Map<string, unknown>, sent: Record<string, unknown>, context: RuleContext, input: PayloadInput) => void) {
@@ -35,6 +36,15 @@ export const updateVariants: Record<string, Variant> = {
       updateArticle: (context, input) => {
         const before = defaultRules.readArticle(context, input);
         return { ...defaultRules.updateArticle(context, input), body: before.body };
+      },
+    },
+  },
+  'update-requires-data': {
+    section: '4.2', does: 'refuses with 422 an update whose payload has no data, which 4.2 makes optional',
+    rules: {
+      updateArticle: (context, input) => {
+        if (!('data' in sentArticle(input.payload))) throw validationError({ 'article.data': ['is required'] });
+        return defaultRules.updateArticle(context, input);
       },
     },
   },

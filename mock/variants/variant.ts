@@ -49,10 +49,14 @@ export function storedArticle(context: RuleContext, articleId: number): StoredAr
   return context.store.articles.get(articleId);
 }
 
-/** The `value` of a `{ value }` payload, or the `data` of an `{ article: { data } }` one. */
+/** The `value` of a `{ value }` payload; the `article`, or its `data`, of an `{ article: { data } }` one. */
 export const sentValue = (payload: unknown): unknown => (payload as { value?: unknown } | null)?.value;
+export const sentArticle = (payload: unknown): Body => {
+  const article = (payload as { article?: unknown } | null)?.article;
+  return isBody(article) ? article : {};
+};
 export const sentData = (payload: unknown): Body => {
-  const data = (payload as { article?: { data?: unknown } } | null)?.article?.data;
+  const data = sentArticle(payload).data;
   return isBody(data) ? data : {};
 };
 

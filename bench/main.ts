@@ -1,0 +1,81 @@
+/**
+ * `npm run bench` (issue 6): the built mock, as `npm start` runs it, against a bare Express app in
+ * the same run; prints the results and writes them into BENCHMARKS.md between its markers.
+ *
+ *   npm run bench                  full run, about three minutes; writes BENCHMARKS.md
+ *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
+ *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fullSettings, largeFile, quickSettings } from './cases';
+import { currentLoad, describeMachine, pinSelf } from './machine';
+import { renderRun, type Run } from './report';
+import { runCheckCost, runColdStarts, runContractSuite, runLargeSite, runOperations, runValidationCost, type Runner } from './sections';
+
+const startMarker = '<!-- bench:latest-run:start -->';
+const endMarker = '<!-- bench:latest-run:end -->';
+
+function projectRoot(): string {
+  let folder = __dirname;
+  while (!existsSync(join(folder, 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('no package.json above the bench folder');
+    folder = parent;
+  }
+  return folder;
+}
+
+/** Puts the run between the markers of BENCHMARKS.md, leaving the rest of it as it is. */
+function writeRun(file: string, markdown: string): void {
+  const block = `${startMarker}\n${markdown}\n${endMarker}`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n## Latest run\n\n${startMarker}\n${endMarker}\n`;
+  const start = current.indexOf(startMarker);
+  const end = current.indexOf(endMarker);
+  const next = start >= 0 && end > start ? `${current.slice(0, start)}${block}${current.slice(end + endMarker.length)}` : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+  writeFileSync(file, next);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: {
+    quick: { type: 'boolean' }, 'skip-large': { type: 'boolean' }, regenerate: { type: 'boolean' },
+    write: { type: 'boolean' }, 'no-write': { type: 'boolean' }, out: { type: 'string' },
+  } });
+  const root = projectRoot();
+  // Compiled, the bench measures the mock of its own build; from source, the project's dist/.
+  const build = extname(__filename) === '.js' ? join(__dirname, '..') : join(root, 'dist');
+  const cli = join(build, 'mock', 'cli.js');
+  if (!existsSync(cli)) throw new Error('dist/mock/cli.js is missing: run `npm run build` first (`npm run bench` does)');
+  const machine = describeMachine();
+  pinSelf(machine);
+  const settings = values.quick ? quickSettings : fullSettings;
+  const runner: Runner = { settings, pin: machine.pinned, cli, script: (name) => [...process.execArgv, join(__dirname, `${name}${extname(__filename)}`)] };
+  const log = (step: string): void => { console.error(`bench: ${step} (load average ${String(currentLoad())})`); };
+  const run: Partial<Run> = { date: new Date(), mode: values.quick ? 'quick' : 'full', machine, settings, loadBefore: currentLoad() };
+  run.precompiled = existsSync(join(build, 'validation', 'precompiled.js'));
+  log('the four operations, mock and bare Express');
+  const answers = await runOperations(runner);
+  Object.assign(run, { operations: answers.operations, peakMb: answers.peakMb });
+  log('the schema check: its own cost, and the mock with it and without');
+  run.checks = await runCheckCost(runner, join(build, 'validation'), answers);
+  run.validation = await runValidationCost(runner);
+  log('cold starts');
+  run.coldStarts = await runColdStarts(runner, answers.article);
+  log('the contract suite against the in-process mock');
+  run.contract = runContractSuite(root);
+  if (!values['skip-large']) {
+    log('the large site');
+    run.large = await runLargeSite(runner, join(root, largeFile(settings)), values.regenerate ?? false);
+  }
+  run.loadAfter = currentLoad();
+  const markdown = renderRun(run as Run);
+  console.log(markdown);
+  const write = values['no-write'] !== true && (values.quick !== true || values.write === true);
+  if (write) writeRun(values.out ?? join(root, 'BENCHMARKS.md'), markdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,205 @@
+/**
+ * The parts of a run. Servers that are compared run side by side (both pinned to the server
+ * core, one idle while the other is loaded) and are loaded in turn, case by case, so that the
+ * background load of a shared machine falls on both alike.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import { operations, siteCases, type Case, type Settings } from './cases';
+import type { LoadResult, RequestSpec } from './load-spec';
+import { runJson, runLoad, startServer, type Server, type ServerCommand } from './processes';
+
+export interface Runner {
+  settings: Settings;
+  pin: boolean;
+  /** Node arguments that run a script of this folder: `script('load-worker')`. */
+  script: (name: string) => string[];
+  /** `node dist/mock/cli.js` as `npm start` runs it. */
+  cli: string;
+}
+
+export interface Compared {
+  name: string;
+  results: LoadResult[];
+}
+
+const probe = '/admin/api/articles/1';
+
+function fetchText(url: string): Promise<{ body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      response.on('end', () => { resolve({ body, headers: response.headers }); });
+    }).on('error', reject);
+  });
+}
+
+interface Durations {
+  warmupSeconds: number;
+  seconds: number;
+}
+
+async function measure(runner: Runner, server: Server, request: RequestSpec, durations: Durations = runner.settings): Promise<LoadResult> {
+  const { connections } = runner.settings;
+  const { warmupSeconds, seconds } = durations;
+  const spec = (duration: number): Parameters<typeof runLoad>[1] => ({ origin: server.origin, connections, seconds: duration, request });
+  await runLoad(runner.script('load-worker'), spec(warmupSeconds), runner.pin);
+  const cpuBefore = server.cpuSeconds();
+  const result = await runLoad(runner.script('load-worker'), spec(seconds), runner.pin);
+  return { ...result, cpuUs: ((server.cpuSeconds() - cpuBefore) * 1e6) / result.total };
+}
+
+async function alternate(runner: Runner, servers: Server[], cases: Case[], durations?: Durations): Promise<Compared[]> {
+  const compared: Compared[] = [];
+  for (const each of cases) {
+    const results: LoadResult[] = [];
+    for (const server of servers) results.push(await measure(runner, server, each.request, durations));
+    compared.push({ name: each.name, results });
+  }
+  return compared;
+}
+
+const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({ args: [runner.cli, '--port', '{port}', ...options], probe });
+
+/** The four operations on the mock (as `npm start` runs it) and on bare Express; peak memory of each. */
+export interface Operations {
+  operations: Compared[];
+  peakMb: number[];
+  /** The article and the comment list as the mock answered them. */
+  article: string;
+  comments: string;
+}
+
+export async function runOperations(runner: Runner): Promise<Operations> {
+  const mock = await startServer(mockCommand(runner), runner.pin);
+  const article = (await fetchText(`${mock.origin}${probe}`)).body;
+  const comments = (await fetchText(`${mock.origin}/admin/api/articles/1/comments`)).body;
+  const bare = await startServer({ args: runner.script('bare-express'), env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments }, probe }, runner.pin);
+  try {
+    const compared = await alternate(runner, [mock, bare], operations);
+    return { operations: compared, peakMb: [mock.peakMb(), bare.peakMb()], article, comments };
+  } finally {
+    await mock.stop();
+    await bare.stop();
+  }
+}
+
+/** What checking every answer against the schemas costs: the mock with and without the check. */
+/** The run of a side whose CPU per answer is the median of `rounds`; the difference sought is a few tens of per cent. */
+function medianRun(results: LoadResult[]): LoadResult {
+  const sorted = [...results].sort((left, right) => (left.cpuUs ?? 0) - (right.cpuUs ?? 0));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no runs');
+  return middle;
+}
+
+export async function runValidationCost(runner: Runner): Promise<Compared[]> {
+  const checked = await startServer(mockCommand(runner), runner.pin);
+  const unchecked = await startServer(mockCommand(runner, '--no-validate'), runner.pin);
+  const cases = [operations[0], operations[2]].filter((each) => each !== undefined);
+  try {
+    const rounds: Compared[][] = [];
+    // Each round swaps which side goes first, so a drift of the machine does not favour one.
+    for (let round = 0; round < runner.settings.checkRounds; round += 1) {
+      const servers = round % 2 === 0 ? [checked, unchecked] : [unchecked, checked];
+      const results = await alternate(runner, servers, cases, { warmupSeconds: 1, seconds: Math.min(3, runner.settings.seconds) });
+      rounds.push(round % 2 === 0 ? results : results.map((each) => ({ ...each, results: [...each.results].reverse() })));
+    }
+    return cases.map((each, index) => ({
+      name: each.name,
+      results: [0, 1].map((side) => medianRun(rounds.map((round) => round[index]?.results[side]).filter((result) => result !== undefined))),
+    }));
+  } finally {
+    await checked.stop();
+    await unchecked.stop();
+  }
+}
+
+export interface CheckCost {
+  shape: string;
+  us: number;
+}
+
+/** One schema check of each kind of answer, timed on the server's core with the build's validators. */
+export async function runCheckCost(runner: Runner, validation: string, answers: Operations): Promise<CheckCost[]> {
+  const article = JSON.parse(answers.article) as unknown;
+  const comment = (JSON.parse(answers.comments) as unknown[])[0];
+  const checks = [{ shape: 'Article', body: article }, { shape: 'DataKeyResponse', body: article }, { shape: 'Comment', body: comment }];
+  return (await runJson([...runner.script('check-cost'), validation, JSON.stringify(checks)], 1, runner.pin)) as CheckCost[];
+}
+
+/** Spawn to first answer, mock and bare Express in turn, `coldStarts` times each. */
+export async function runColdStarts(runner: Runner, article: string): Promise<number[][]> {
+  const times: number[][] = [[], []];
+  const commands = [mockCommand(runner), { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article }, probe }];
+  for (let run = 0; run < runner.settings.coldStarts; run += 1) {
+    for (const [index, command] of commands.entries()) {
+      const server = await startServer(command, runner.pin);
+      times[index]?.push(server.startMs);
+      await server.stop();
+    }
+  }
+  return times;
+}
+
+/** `npm run contract` (the whole contract suite against a fresh in-process mock): seconds, and whether it passed. */
+export function runContractSuite(root: string): { seconds: number; passed: boolean } {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', '--silent', 'contract'], { cwd: root, stdio: 'ignore' });
+  return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
+}
+
+export interface LargeSite {
+  fileMb: number;
+  generatedMs?: number;
+  /** Spawn to first answer of each load. */
+  loadsMs: number[];
+  peakAfterLoadMb: number;
+  peakMb: number;
+  busiestComments: number;
+  cases: Compared[];
+}
+
+function ensureFixture(runner: Runner, file: string, regenerate: boolean): number | undefined {
+  if (existsSync(file) && !regenerate) return undefined;
+  const started = Date.now();
+  const { largeArticles, largeComments } = runner.settings;
+  execFileSync(process.execPath, [...runner.script('../scripts/generate-large-site'), file, '--articles', String(largeArticles), '--comments', String(largeComments)], { stdio: 'inherit' });
+  return Date.now() - started;
+}
+
+/** The large site against the sample site: load time, memory, and reads spread over each. */
+export async function runLargeSite(runner: Runner, file: string, regenerate: boolean): Promise<LargeSite> {
+  const generatedMs = ensureFixture(runner, file, regenerate);
+  const loading = { timeoutMs: 120_000, pinLater: true };
+  const loadsMs: number[] = [];
+  for (let load = 1; load < runner.settings.largeLoads; load += 1) {
+    const server = await startServer(mockCommand(runner, '--fixtures', file), runner.pin, loading);
+    loadsMs.push(server.startMs);
+    await server.stop();
+  }
+  const large = await startServer(mockCommand(runner, '--fixtures', file), runner.pin, loading);
+  loadsMs.push(large.startMs);
+  const peakAfterLoadMb = large.peakMb();
+  const sample = await startServer(mockCommand(runner), runner.pin);
+  try {
+    const first = await fetchText(`${large.origin}/admin/api/articles/1/comments`);
+    const lastPage = Number(first.headers['x-total-pages']);
+    const forSample = siteCases(5, 1);
+    const compared: Compared[] = [];
+    for (const [index, forLarge] of siteCases(runner.settings.largeArticles, lastPage).entries()) {
+      const sampleCase = forSample[index];
+      if (!sampleCase) continue;
+      compared.push({ name: forLarge.name, results: [await measure(runner, large, forLarge.request), await measure(runner, sample, sampleCase.request)] });
+    }
+    return {
+      fileMb: statSync(file).size / 1e6, ...(generatedMs === undefined ? {} : { generatedMs }), loadsMs,
+      peakAfterLoadMb, peakMb: large.peakMb(), busiestComments: Number(first.headers['x-total-entries']), cases: compared,
+    };
+  } finally {
+    await large.stop();
+    await sample.stop();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Latency and faults, for a UI's loading and error states: a fixed or random delay, and an error
+ * status for a share of requests or for one operation, from options and from the control API.
+ */
+import request from 'supertest';
+import { aComment, freshApp, postJson, putJson } from './support';
+
+async function timed(test: request.Test): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await test;
+  return { status: response.status, ms: performance.now() - started };
+}
+
+afterEach(() => { jest.restoreAllMocks(); });
+
+describe('latency', () => {
+  it('waits a fixed delay before answering', async () => {
+    const { status, ms } = await timed(request(freshApp({ faults: { delayMs: 40 } })).get('/admin/api/articles/1'));
+    expect(status).toBe(200);
+    expect(ms).toBeGreaterThanOrEqual(38);
+  });
+
+  it('waits a random delay drawn from the range', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { ms } = await timed(request(freshApp({ faults: { delayMs: [20, 60] } })).get('/admin/api/articles/1'));
+    expect(ms).toBeGreaterThanOrEqual(38);
+  });
+
+  it('takes a delay set through the control API', async () => {
+    const app = freshApp();
+    await putJson(app, '/__mock/faults', { delayMs: 40 }).expect(200);
+    expect((await timed(request(app).get('/admin/api/articles/1/comments'))).ms).toBeGreaterThanOrEqual(38);
+  });
+});
+
+describe('injected failures', () => {
+  it('answers the chosen status with a JSON message for every request at rate 1', async () => {
+    const app = freshApp({ faults: { failure: { status: 503, rate: 1 } } });
+    const response = await request(app).get('/admin/api/articles/1').expect(503);
+    expect(response.body).toEqual({ message: 'Fault injected by the mock (status 503).' });
+    await postJson(app, '/admin/api/articles/1/comments', aComment).expect(503);
+  });
+
+  it('fails the drawn share of requests and serves the rest', async () => {
+    jest.spyOn(Math, 'random').mockReturnValueOnce(0.2).mockReturnValueOnce(0.7).mockReturnValueOnce(0.49);
+    const app = freshApp({ faults: { failure: { status: 500, rate: 0.5 } } });
+    const statuses = [];
+    for (let count = 0; count < 3; count += 1) statuses.push((await request(app).get('/admin/api/articles/1')).status);
+    expect(statuses).toEqual([500, 200, 500]);
+  });
+
+  it('fails nothing at rate 0', async () => {
+    const app = freshApp({ faults: { failure: { status: 500, rate: 0 } } });
+    for (let count = 0; count < 5; count += 1) await request(app).get('/admin/api/articles/1').expect(200);
+  });
+
+  it('fails only the chosen operation', async () => {
+    const app = freshApp();
+    await putJson(app, '/__mock/faults', { failure: { status: 429, rate: 1, operation: 'postComment' } }).expect(200);
+    await postJson(app, '/admin/api/site/articles/1/comments.json', aComment).expect(429);
+    await request(app).get('/admin/api/site/articles/1/comments.json').expect(200);
+    await request(app).get('/admin/api/articles/1').expect(200);
+  });
+
+  it('stores nothing when a write fails', async () => {
+    const app = freshApp({ faults: { failure: { status: 503, rate: 1, operation: 'setDataKey' } } });
+    await putJson(app, '/admin/api/articles/1/data/x', { value: 1 }).expect(503);
+    const article = await request(app).get('/admin/api/articles/1').expect(200);
+    expect(article.body).not.toHaveProperty('data.x');
+  });
+
+  it('stops failing once the faults are cleared', async () => {
+    const app = freshApp({ faults: { failure: { status: 503, rate: 1 } } });
+    await request(app).delete('/__mock/faults').expect(204);
+    await request(app).get('/admin/api/articles/1').expect(200);
+  });
+});

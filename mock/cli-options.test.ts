@@ -1,0 +1,44 @@
+/** The options of `npm start`: each flag and environment variable, read into what `createApp` takes. */
+import { readCliOptions, UsageError, type CliOptions } from './cli-options';
+
+describe('readCliOptions', () => {
+  it('serves 127.0.0.1:4010 with the sample site, any origin, no token, no faults by default', () => {
+    expect(readCliOptions([], {})).toEqual({ port: 4010, host: '127.0.0.1', corsOrigins: '*', faults: {}, quiet: false, help: false });
+  });
+
+  it.each<[string, string[], Record<string, string>, Partial<CliOptions>]>([
+    ['--port', ['--port', '4610'], {}, { port: 4610 }],
+    ['PORT', [], { PORT: '4610' }, { port: 4610 }],
+    ['--port over PORT', ['--port', '4611'], { PORT: '4610' }, { port: 4611 }],
+    ['--host', ['--host', '0.0.0.0'], {}, { host: '0.0.0.0' }],
+    ['HOST', [], { HOST: '::1' }, { host: '::1' }],
+    ['--fixtures', ['--fixtures', 'site.json'], {}, { fixtures: 'site.json' }],
+    ['--token', ['--token', 't'], {}, { token: 't' }],
+    ['API_TOKEN', [], { API_TOKEN: 't' }, { token: 't' }],
+    ['--cors-origin', ['--cors-origin', 'http://localhost:5173, http://localhost:3000'], {}, { corsOrigins: ['http://localhost:5173', 'http://localhost:3000'] }],
+    ['--cors-origin *', ['--cors-origin', '*'], {}, { corsOrigins: '*' }],
+    ['--delay fixed', ['--delay', '250'], {}, { faults: { delayMs: 250 } }],
+    ['--delay range', ['--delay', '100-900'], {}, { faults: { delayMs: [100, 900] } }],
+    ['--fail-rate', ['--fail-rate', '0.2'], {}, { faults: { failure: { rate: 0.2, status: 503 } } }],
+    ['--fail-status', ['--fail-rate', '1', '--fail-status', '500'], {}, { faults: { failure: { rate: 1, status: 500 } } }],
+    ['--fail-operation', ['--fail-operation', 'postComment'], {}, { faults: { failure: { rate: 1, status: 503, operation: 'postComment' } } }],
+    ['--no-validate', ['--no-validate'], {}, { validateResponses: false }],
+    ['--quiet', ['--quiet'], {}, { quiet: true }],
+    ['--help', ['--help'], {}, { help: true }],
+  ])('reads %s', (_name, argv, env, want) => {
+    expect(readCliOptions(argv, env)).toMatchObject(want);
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be a number/],
+    [['--port', '70000'], /--port must be 0 to 65535/],
+    [['--delay', 'soon'], /--delay must be a number/],
+    [['--delay', '900-100'], /delayMs/],
+    [['--fail-rate', '2'], /failure\.rate/],
+    [['--fail-rate', '1', '--fail-status', '200'], /failure\.status/],
+    [['--fail-operation', 'deleteArticle'], /failure\.operation/],
+  ])('refuses %j with a usage error', (argv, message) => {
+    expect(() => readCliOptions(argv, {})).toThrow(UsageError);
+    expect(() => readCliOptions(argv, {})).toThrow(message);
+  });
+});
