@@ -18,7 +18,7 @@ export interface Settings {
 export const largeFile = (settings: Settings): string => `.tmp/large-site-${String(settings.largeArticles)}-${String(settings.largeComments)}.json`;
 
 export const fullSettings: Settings = {
-  warmupSeconds: 1.5, seconds: 6, connections: 32, coldStarts: 5,
+  warmupSeconds: 1.5, seconds: 5, connections: 32, coldStarts: 5,
   largeArticles: 100_000, largeComments: 1_000_000, largeLoads: 3, checkRounds: 3,
 };
 

@@ -66,12 +66,13 @@ function targets(run: Run): string {
   const read = run.operations[0];
   const worstP99 = Math.max(...run.operations.map(p99Ratio));
   const [mockStart, bareStart] = run.coldStarts.map(median) as [number, number];
-  const [readCost, setCost] = [cost(run.validation[0]), cost(run.validation[1])];
+  const [readCost, uncachedCost, setCost] = run.validation.map(cost) as [number, number, number];
   const rows: string[][] = [
     ['read an article: req/s at least 1.5x bare Express', read ? ratio(rpsRatio(read)) : 'n/a', yes(read !== undefined && rpsRatio(read) >= 1.5)],
     ['every operation: p99 no worse than bare Express (32 connections)', `worst ${ratio(worstP99)}`, yes(worstP99 <= 1)],
     ['cold start within 1.5x bare Express', `${ratio(mockStart / bareStart)} (${fixed(mockStart)} ms against ${fixed(bareStart)} ms)`, yes(mockStart / bareStart <= 1.5)],
-    ['schema check of answers costs at most 20 % (mock with it against without it)', `read ${fixed(readCost * 100)} %, set a key ${fixed(setCost * 100)} %`, yes(readCost <= 0.2 && setCost <= 0.2)],
+    ['read an article: the schema check costs at most 20 % where on', `${fixed(readCost * 100)} % (answered from the cache, checked once)`, yes(readCost <= 0.2)],
+    ['the same for an article not yet cached (and for setting a key, not a target)', `${fixed(uncachedCost * 100)} % (setting a key: ${fixed(setCost * 100)} %)`, yes(uncachedCost <= 0.2)],
     ['the whole contract suite against the in-process mock under 10 s (`npm run contract`)', `${fixed(run.contract.seconds, 1)} s${run.contract.passed ? '' : ', **failed**'}`, yes(run.contract.seconds < 10 && run.contract.passed)],
   ];
   const large = run.large;
@@ -108,7 +109,7 @@ function details(run: Run): string {
     '#### The four operations: the mock as `npm start` runs it, against bare Express', operations,
     '#### Start-up and memory', process,
     '#### The schema check of answers (on by default, off with `--no-validate` or NODE_ENV=production)',
-    `The mock with the check against the mock without it, side by side, ${String(run.settings.checkRounds)} round(s) of 3 s, the median by CPU per answer; ` +
+    `The mock with the check against the mock without it, side by side, ${String(run.settings.checkRounds)} round(s) of 2.5 s, the median by CPU per answer; ` +
     'the cost is the share of throughput the check takes when the server is busy (1 - unchecked / checked CPU per answer). A cached read was checked once, when its answer was made:', validation,
     'One check timed alone, with warm caches, against the CPU time of a whole answer; inside a busy server the same check costs several times more (above):', checks,
   ].join('\n\n');

@@ -173,3 +173,4 @@ export type OperationId = (typeof operations)[number]['id'];
 
 /** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */
 export const reservedKeyPrefix = "svc_";
+export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);

@@ -3,7 +3,7 @@
  * operations catalogue (section 4) so a change to the tables reaches the suite.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { operations, reservedKeyPrefix, type OperationId } from '../../schemas';
+import { isReservedKey, operations, type OperationId } from '../../schemas';
 import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
 import { expectJson, expectStatus, fail, isObject, show } from '../failure';
@@ -76,7 +76,7 @@ export const deleteKey = (context: CheckContext, key: string): Promise<Exchange>
 export const updateArticle = (context: CheckContext, data: Record<string, unknown>, others: Record<string, unknown> = {}): Promise<Exchange> =>
   context.client.send({ method: 'PUT', to: pathOf('updateArticle', context.articleId), json: { article: { ...others, data } } });
 
-export const isReserved = (key: string): boolean => key.startsWith(reservedKeyPrefix);
+export const isReserved = isReservedKey;
 
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([key]) => !isReserved(key)));

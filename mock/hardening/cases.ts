@@ -8,7 +8,7 @@
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
 import type { OperationId } from '../../schemas';
-import { reservedKeyPrefix } from '../../schemas';
+import { isReservedKey } from '../../schemas';
 import { maxKeyLength, maxQueryLength } from '../rules/limits';
 import { bodyFor, bodySeedArbitrary, type BodySeed } from './bodies';
 import type { HttpRequest } from './client';
@@ -107,7 +107,7 @@ function methodOf(seed: CaseSeed): string {
 }
 
 function keyVerdict(operation: OperationId, key: string | undefined): Verdict {
-  if (key === undefined || key === '' || key.startsWith(reservedKeyPrefix)) return 'refused';
+  if (key === undefined || key === '' || isReservedKey(key)) return 'refused';
   return operation === 'setDataKey' && key.length > maxKeyLength ? 'refused' : 'success';
 }
 

@@ -5,14 +5,14 @@
  * exactly what it asked for and nothing else; answers agree with the state.
  */
 import type { SiteFixture } from '..';
-import { reservedKeyPrefix } from '../../schemas';
+import { isReservedKey } from '../../schemas';
 import type { HttpAnswer } from './client';
 import type { Plan } from './cases';
 
 type ArticleRecord = SiteFixture['articles'][number];
 type Data = Record<string, unknown>;
 
-const isReserved = ([key]: [string, unknown]): boolean => key.startsWith(reservedKeyPrefix);
+const isReserved = ([key]: [string, unknown]): boolean => isReservedKey(key);
 const reservedOf = (data: Data): Data => Object.fromEntries(Object.entries(data).filter(isReserved));
 const fixedPart = (article: ArticleRecord): Partial<ArticleRecord> => ({ ...article, data: {}, updated_at: '' });
 const isObject = (value: unknown): value is Data => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -2,11 +2,9 @@
  * Reserved data keys (interface 2.1, 4.2): keys with the service's marker prefix are protected and
  * read-only. No client write creates, changes or removes one.
  */
-import { reservedKeyPrefix } from '../../schemas';
+import { isReservedKey } from '../../schemas';
 
-export function isReservedKey(key: string): boolean {
-  return key.startsWith(reservedKeyPrefix);
-}
+export { isReservedKey };
 
 /**
  * The data a full update (4.2) leaves behind: the client's non-reserved keys replace the stored

@@ -48,6 +48,7 @@ export function buildCatalog(model: InterfaceModel, files: SchemaFile[], banner:
     '',
     '/** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */',
     `export const reservedKeyPrefix = ${JSON.stringify(model.reservedKeyPrefix)};`,
+    'export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);',
     '',
   ].join('\n');
 }
