@@ -24,7 +24,7 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet ? {} : { log: (line: string) => { console.log(line); } }),
+    ...(options.quiet ? {} : { log: (line: string) => { process.stdout.write(`${line}\n`); } }),
   });
 }
 
