@@ -56,6 +56,15 @@ describe('control API over HTTP', () => {
     await request(app).get('/admin/api/articles/1').expect(200);
   });
 
+  it.each([
+    ['a null comment', { pages: [], languages: [], people: [], articles: [], comments: [null] }],
+    ['a null article', { pages: [], languages: [], people: [], articles: [null], comments: [] }],
+    ['a null page', { pages: [null], languages: [], people: [], articles: [], comments: [] }],
+  ])('answers 422, never 500, to a fixture with %s', async (_name, site) => {
+    const response = await putJson(freshApp(), '/__mock/fixture', site).expect(422);
+    expect((response.body as { errors: { fixture: string[] } }).errors.fixture[0]).toMatch(/^request body: entry 0 of "\w+" must be an object$/);
+  });
+
   it('answers 415 for a fixture that is not JSON and 400 for malformed JSON', async () => {
     const app = freshApp();
     await request(app).put('/__mock/fixture').set('Content-Type', 'text/plain').send('{}').expect(415);

@@ -61,6 +61,8 @@ describe('one\'s own fixture', () => {
     ['a person with an extra field', (site) => { record(site.people[2]).email = 'x@example.com'; }, /^site\.json: person 3:\n {2}\/email: is not a field of this shape/],
     ['a repeated id', (site) => { site.languages.push({ ...site.languages[0] } as SiteFixture['languages'][number]); }, /^site\.json: languages has id 1 twice/],
     ['a missing section', (site) => { delete (site as Partial<SiteFixture>).comments; }, /^site\.json: "comments" must be an array/],
+    ['a comment that is null', (site) => { (site.comments as unknown[]).push(null); }, /^site\.json: entry 4 of "comments" must be an object/],
+    ['an article that is a list', (site) => { (site.articles as unknown[]).unshift([]); }, /^site\.json: entry 0 of "articles" must be an object/],
   ])('is refused for %s, naming where', (_name, edit, message) => {
     expect(loadEdited(edit)).toThrow(FixtureError);
     expect(loadEdited(edit)).toThrow(message);

@@ -35,7 +35,10 @@ function fail(source: string, record: string | (() => string), violations: Viola
 function checkSections(value: unknown, source: string): asserts value is SiteFixture {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new FixtureError(`${source}: a fixture must be a JSON object`);
   for (const section of sections) {
-    if (!Array.isArray((value as Record<string, unknown>)[section])) throw new FixtureError(`${source}: "${section}" must be an array`);
+    const records = (value as Record<string, unknown>)[section];
+    if (!Array.isArray(records)) throw new FixtureError(`${source}: "${section}" must be an array`);
+    const index = records.findIndex((record) => record === null || typeof record !== 'object' || Array.isArray(record));
+    if (index >= 0) throw new FixtureError(`${source}: entry ${index} of "${section}" must be an object`);
   }
 }
 
