@@ -4,6 +4,7 @@
  * words, HTML bodies of a few paragraphs (an article answers about 2.4 kB on average, as the
  * issue's sample does), comments mostly a sentence or two, now and then a long one.
  */
+import { commentDate, isoTimestamp } from '../../mock/rules/clock';
 
 /** mulberry32: small, fast and good enough to vary text. */
 export function randomSource(seed: number): () => number {
@@ -78,9 +79,6 @@ export class TextMaker {
   }
 }
 
-/** ISO 8601 with milliseconds (section 2.1) and the comment list form (section 2.2). */
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export function slashDate(ms: number): string {
-  const text = iso(ms);
-  return `${text.slice(0, 10).replace(/-/g, '/')} ${text.slice(11, 19)} +0000`;
-}
+/** ISO 8601 with milliseconds (section 2.1) and the comment list form (section 2.2), as the mock writes them. */
+export const iso = (ms: number): string => isoTimestamp(new Date(ms));
+export const slashDate = (ms: number): string => commentDate(new Date(ms));
