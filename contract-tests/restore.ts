@@ -10,7 +10,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
-import { isAddressableKey, isReserved, keyAddressProblem, pathOf, withoutReserved } from './checks/steps';
+import { isReservedKey } from '../schemas';
+import { isAddressableKey, keyAddressProblem, pathOf, withoutReserved } from './checks/steps';
 
 export interface Snapshot {
   articleId: number;
@@ -46,7 +47,7 @@ const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean
 async function repair(client: Client, snapshot: Snapshot, current: Record<string, unknown>, marker: string): Promise<string[]> {
   const repaired: string[] = [];
   for (const [key, value] of Object.entries(snapshot.data)) {
-    if (isReserved(key) || !isAddressableKey(key) || isDeepStrictEqual(current[key], value)) continue;
+    if (isReservedKey(key) || !isAddressableKey(key) || isDeepStrictEqual(current[key], value)) continue;
     const answer = await client.send({ method: 'PUT', to: pathOf('setDataKey', snapshot.articleId, key), json: { value } });
     repaired.push(`${key}: put back (${answer.status})`);
   }
@@ -75,7 +76,7 @@ function differences(snapshot: Snapshot, after: Record<string, unknown>, marker:
     const line = `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${key in snapshot.data ? show(snapshot.data[key]) : '(absent)'}`;
     const unaddressable = keyAddressProblem(key);
     if (addedByOthers(snapshot, key, marker)) found.leftAlone.push(`${key} = ${show(after[key])}`);
-    else if (isReserved(key) && !key.includes(marker)) found.warnings.push(line);
+    else if (isReservedKey(key) && !key.includes(marker)) found.warnings.push(line);
     else if (unaddressable !== undefined) found.unaddressable.push(`${line} (cannot be restored through the interface: ${unaddressable}; nothing was sent for it)`);
     else found.problems.push(line);
   }

@@ -76,14 +76,12 @@ export const deleteKey = (context: CheckContext, key: string): Promise<Exchange>
 export const updateArticle = (context: CheckContext, data: Record<string, unknown>, others: Record<string, unknown> = {}): Promise<Exchange> =>
   context.client.send({ method: 'PUT', to: pathOf('updateArticle', context.articleId), json: { article: { ...others, data } } });
 
-export const isReserved = isReservedKey;
-
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(data).filter(([key]) => !isReserved(key)));
+  Object.fromEntries(Object.entries(data).filter(([key]) => !isReservedKey(key)));
 
 /** A reserved key the article already has (not one of the suite's own probes). */
 export const existingReservedKey = (data: Record<string, unknown>): string | undefined =>
-  Object.keys(data).find((key) => isReserved(key) && !carriesAnyMarker(key));
+  Object.keys(data).find((key) => isReservedKey(key) && !carriesAnyMarker(key));
 
 /** Every key of `before` (but those in `except`) is in `after` with the same value. */
 export function expectKeysKept(before: Record<string, unknown>, after: Record<string, unknown>, except: string[], what: string, ...exchanges: Exchange[]): void {
