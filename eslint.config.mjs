@@ -2,6 +2,7 @@
 // JavaScript/ESM config files without it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettierConfig from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
@@ -18,17 +19,28 @@ export default tseslint.config(
       'max-lines': ['warn', { max: 220, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true }],
       'no-console': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
     files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
+  // Last, so that Prettier alone owns layout.
+  prettierConfig,
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+      },
     },
   },
 );

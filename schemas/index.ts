@@ -55,122 +55,139 @@ export const schemaDocuments = [
   strictCommentList,
 ] as const;
 
-export const responseShapes = ['Article', 'PageSummary', 'LanguageSummary', 'AuthorSummary', 'Comment', 'ArticleUpdateResponse', 'DataKeyResponseLanguage', 'DataKeyResponseAuthor', 'DataKeyResponse', 'CommentList'] as const;
-export const requestShapes = ['ArticleUpdateRequest', 'ArticleUpdate', 'DataValueRequest', 'CommentPostRequest', 'CommentPost'] as const;
+export const responseShapes = [
+  'Article',
+  'PageSummary',
+  'LanguageSummary',
+  'AuthorSummary',
+  'Comment',
+  'ArticleUpdateResponse',
+  'DataKeyResponseLanguage',
+  'DataKeyResponseAuthor',
+  'DataKeyResponse',
+  'CommentList',
+] as const;
+export const requestShapes = [
+  'ArticleUpdateRequest',
+  'ArticleUpdate',
+  'DataValueRequest',
+  'CommentPostRequest',
+  'CommentPost',
+] as const;
 export type ResponseShape = (typeof responseShapes)[number];
 export type RequestShape = (typeof requestShapes)[number];
 
 /** The `$id` of each shape's schema in each family it has. */
 export const schemaIds = {
-  "Article": {
-    "tolerant": "article.json",
-    "strict": "strict/article.json"
+  Article: {
+    tolerant: 'article.json',
+    strict: 'strict/article.json',
   },
-  "PageSummary": {
-    "tolerant": "page-summary.json",
-    "strict": "strict/page-summary.json"
+  PageSummary: {
+    tolerant: 'page-summary.json',
+    strict: 'strict/page-summary.json',
   },
-  "LanguageSummary": {
-    "tolerant": "language-summary.json",
-    "strict": "strict/language-summary.json"
+  LanguageSummary: {
+    tolerant: 'language-summary.json',
+    strict: 'strict/language-summary.json',
   },
-  "AuthorSummary": {
-    "tolerant": "author-summary.json",
-    "strict": "strict/author-summary.json"
+  AuthorSummary: {
+    tolerant: 'author-summary.json',
+    strict: 'strict/author-summary.json',
   },
-  "Comment": {
-    "tolerant": "comment.json",
-    "strict": "strict/comment.json"
+  Comment: {
+    tolerant: 'comment.json',
+    strict: 'strict/comment.json',
   },
-  "ArticleUpdateRequest": {
-    "tolerant": "article-update-request.json"
+  ArticleUpdateRequest: {
+    tolerant: 'article-update-request.json',
   },
-  "ArticleUpdate": {
-    "tolerant": "article-update.json"
+  ArticleUpdate: {
+    tolerant: 'article-update.json',
   },
-  "DataValueRequest": {
-    "tolerant": "data-value-request.json"
+  DataValueRequest: {
+    tolerant: 'data-value-request.json',
   },
-  "CommentPostRequest": {
-    "tolerant": "comment-post-request.json"
+  CommentPostRequest: {
+    tolerant: 'comment-post-request.json',
   },
-  "CommentPost": {
-    "tolerant": "comment-post.json"
+  CommentPost: {
+    tolerant: 'comment-post.json',
   },
-  "ArticleUpdateResponse": {
-    "tolerant": "article-update-response.json",
-    "strict": "strict/article-update-response.json"
+  ArticleUpdateResponse: {
+    tolerant: 'article-update-response.json',
+    strict: 'strict/article-update-response.json',
   },
-  "DataKeyResponseLanguage": {
-    "tolerant": "data-key-response-language.json",
-    "strict": "strict/data-key-response-language.json"
+  DataKeyResponseLanguage: {
+    tolerant: 'data-key-response-language.json',
+    strict: 'strict/data-key-response-language.json',
   },
-  "DataKeyResponseAuthor": {
-    "tolerant": "data-key-response-author.json",
-    "strict": "strict/data-key-response-author.json"
+  DataKeyResponseAuthor: {
+    tolerant: 'data-key-response-author.json',
+    strict: 'strict/data-key-response-author.json',
   },
-  "DataKeyResponse": {
-    "tolerant": "data-key-response.json",
-    "strict": "strict/data-key-response.json"
+  DataKeyResponse: {
+    tolerant: 'data-key-response.json',
+    strict: 'strict/data-key-response.json',
   },
-  "CommentList": {
-    "tolerant": "comment-list.json",
-    "strict": "strict/comment-list.json"
-  }
+  CommentList: {
+    tolerant: 'comment-list.json',
+    strict: 'strict/comment-list.json',
+  },
 } as const;
 
 /** The operations of interface section 4, as the tables state them. */
 export const operations = [
   {
-    "id": "readArticle",
-    "section": "4.1",
-    "method": "GET",
-    "path": "/admin/api/articles/{article_id}",
-    "status": 200,
-    "answer": "Article"
+    id: 'readArticle',
+    section: '4.1',
+    method: 'GET',
+    path: '/admin/api/articles/{article_id}',
+    status: 200,
+    answer: 'Article',
   },
   {
-    "id": "updateArticle",
-    "section": "4.2",
-    "method": "PUT",
-    "path": "/admin/api/articles/{article_id}",
-    "request": "ArticleUpdateRequest",
-    "status": 200,
-    "answer": "ArticleUpdateResponse"
+    id: 'updateArticle',
+    section: '4.2',
+    method: 'PUT',
+    path: '/admin/api/articles/{article_id}',
+    request: 'ArticleUpdateRequest',
+    status: 200,
+    answer: 'ArticleUpdateResponse',
   },
   {
-    "id": "setDataKey",
-    "section": "4.3",
-    "method": "PUT",
-    "path": "/admin/api/articles/{article_id}/data/{key}",
-    "request": "DataValueRequest",
-    "status": 200,
-    "answer": "DataKeyResponse"
+    id: 'setDataKey',
+    section: '4.3',
+    method: 'PUT',
+    path: '/admin/api/articles/{article_id}/data/{key}',
+    request: 'DataValueRequest',
+    status: 200,
+    answer: 'DataKeyResponse',
   },
   {
-    "id": "deleteDataKey",
-    "section": "4.4",
-    "method": "DELETE",
-    "path": "/admin/api/articles/{article_id}/data/{key}",
-    "status": 204
+    id: 'deleteDataKey',
+    section: '4.4',
+    method: 'DELETE',
+    path: '/admin/api/articles/{article_id}/data/{key}',
+    status: 204,
   },
   {
-    "id": "listComments",
-    "section": "4.5",
-    "method": "GET",
-    "path": "/admin/api/site/articles/{article_id}/comments.json",
-    "answer": "CommentList"
+    id: 'listComments',
+    section: '4.5',
+    method: 'GET',
+    path: '/admin/api/site/articles/{article_id}/comments.json',
+    answer: 'CommentList',
   },
   {
-    "id": "postComment",
-    "section": "4.6",
-    "method": "POST",
-    "path": "/admin/api/site/articles/{article_id}/comments.json",
-    "request": "CommentPostRequest"
-  }
+    id: 'postComment',
+    section: '4.6',
+    method: 'POST',
+    path: '/admin/api/site/articles/{article_id}/comments.json',
+    request: 'CommentPostRequest',
+  },
 ] as const;
 export type OperationId = (typeof operations)[number]['id'];
 
 /** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */
-export const reservedKeyPrefix = "svc_";
+export const reservedKeyPrefix = 'svc_';
 export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);

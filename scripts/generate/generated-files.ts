@@ -7,6 +7,8 @@ import { buildOpenApi } from './build-openapi';
 import { buildSchemaFiles } from './build-schemas';
 import { buildTypes } from './build-types';
 import { parseInterfaceTables } from './parse-tables';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 
 export const tablesPath = 'spec/interface-tables.md';
 /** Folders whose every file is generated: a file there that generation does not produce is stale. */
@@ -27,5 +29,13 @@ export async function generatedFiles(tablesMarkdown: string): Promise<Map<string
   out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...buildOpenApi(model, files) }));
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
   out.set('types/index.ts', await buildTypes(files, banner('//')));
+  return formatted(out);
+}
+
+/** Generated files are laid out by the project's Prettier settings, so `format:check` holds for them too. */
+async function formatted(files: Map<string, string>): Promise<Map<string, string>> {
+  const settings = (await resolveConfig(join(__dirname, '..', '..', 'package.json'))) ?? {};
+  const out = new Map<string, string>();
+  for (const [path, content] of files) out.set(path, await format(content, { ...settings, filepath: path }));
   return out;
 }
