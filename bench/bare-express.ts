@@ -14,12 +14,16 @@ const article = JSON.parse(process.env.BENCH_ARTICLE ?? '{"data":{}}') as Articl
 const comments = JSON.parse(process.env.BENCH_COMMENTS ?? '[]') as unknown[];
 const app = express();
 
-app.get('/admin/api/articles/:id', (_request, response) => { response.json(article); });
+app.get('/admin/api/articles/:id', (_request, response) => {
+  response.json(article);
+});
 app.put('/admin/api/articles/:id/data/:key', express.json(), (request, response) => {
   article.data[request.params.key] = (request.body as { value?: unknown }).value;
   response.json(article);
 });
-app.get('/admin/api/articles/:id/comments', (_request, response) => { response.json(comments); });
+app.get('/admin/api/articles/:id/comments', (_request, response) => {
+  response.json(comments);
+});
 app.post('/admin/api/articles/:id/comments', express.json(), (request, response) => {
   const { author, body } = (request.body as { comment: { author: string; body: string } }).comment;
   const comment = { body, author, created_at: '2025/05/05 10:00:00 +0000' };

@@ -15,16 +15,29 @@ export interface Settings {
 }
 
 /** The generated large site, under the git-ignored `.tmp/`, named by its size so runs reuse it. */
-export const largeFile = (settings: Settings): string => `.tmp/large-site-${String(settings.largeArticles)}-${String(settings.largeComments)}.json`;
+export const largeFile = (settings: Settings): string =>
+  `.tmp/large-site-${String(settings.largeArticles)}-${String(settings.largeComments)}.json`;
 
 export const fullSettings: Settings = {
-  warmupSeconds: 1.5, seconds: 5, connections: 32, coldStarts: 5,
-  largeArticles: 100_000, largeComments: 1_000_000, largeLoads: 3, checkRounds: 3,
+  warmupSeconds: 1.5,
+  seconds: 5,
+  connections: 32,
+  coldStarts: 5,
+  largeArticles: 100_000,
+  largeComments: 1_000_000,
+  largeLoads: 3,
+  checkRounds: 3,
 };
 
 export const quickSettings: Settings = {
-  warmupSeconds: 0.5, seconds: 2, connections: 32, coldStarts: 3,
-  largeArticles: 10_000, largeComments: 100_000, largeLoads: 1, checkRounds: 1,
+  warmupSeconds: 0.5,
+  seconds: 2,
+  connections: 32,
+  coldStarts: 3,
+  largeArticles: 10_000,
+  largeComments: 100_000,
+  largeLoads: 1,
+  checkRounds: 1,
 };
 
 export interface Case {
@@ -33,14 +46,22 @@ export interface Case {
 }
 
 const json = { 'Content-Type': 'application/json' };
-const comment = { comment: { author: 'Bench Mark', author_email: 'bench@example.com', body: 'Measured, not guessed.' } };
+const comment = {
+  comment: { author: 'Bench Mark', author_email: 'bench@example.com', body: 'Measured, not guessed.' },
+};
 
 /** In this order: the comment list is read before posting makes it grow. */
 export const operations: Case[] = [
   { name: 'read an article (4.1)', request: { method: 'GET', path: '/admin/api/articles/1' } },
   { name: 'list comments (4.5)', request: { method: 'GET', path: '/admin/api/articles/1/comments' } },
-  { name: 'set a data key (4.3)', request: { method: 'PUT', path: '/admin/api/articles/1/data/bench', body: '{"value":42}', headers: json } },
-  { name: 'post a comment (4.6)', request: { method: 'POST', path: '/admin/api/articles/1/comments', body: JSON.stringify(comment), headers: json } },
+  {
+    name: 'set a data key (4.3)',
+    request: { method: 'PUT', path: '/admin/api/articles/1/data/bench', body: '{"value":42}', headers: json },
+  },
+  {
+    name: 'post a comment (4.6)',
+    request: { method: 'POST', path: '/admin/api/articles/1/comments', body: JSON.stringify(comment), headers: json },
+  },
 ];
 
 /**
@@ -50,9 +71,21 @@ export const operations: Case[] = [
  */
 export function siteCases(articles: number, lastPageOfFirst: number): Case[] {
   return [
-    { name: 'read a random article, never cached', request: { method: 'GET', path: '/admin/api/articles/{id}?nocache={rand}', ids: [1, articles] } },
-    { name: 'first comment page of a random article, never cached', request: { method: 'GET', path: '/admin/api/articles/{id}/comments?nocache={rand}', ids: [1, articles] } },
-    { name: 'last comment page of the busiest article', request: { method: 'GET', path: `/admin/api/articles/1/comments?page=${String(lastPageOfFirst)}` } },
-    { name: 'read a random article (cache as it works)', request: { method: 'GET', path: '/admin/api/articles/{id}', ids: [1, articles] } },
+    {
+      name: 'read a random article, never cached',
+      request: { method: 'GET', path: '/admin/api/articles/{id}?nocache={rand}', ids: [1, articles] },
+    },
+    {
+      name: 'first comment page of a random article, never cached',
+      request: { method: 'GET', path: '/admin/api/articles/{id}/comments?nocache={rand}', ids: [1, articles] },
+    },
+    {
+      name: 'last comment page of the busiest article',
+      request: { method: 'GET', path: `/admin/api/articles/1/comments?page=${String(lastPageOfFirst)}` },
+    },
+    {
+      name: 'read a random article (cache as it works)',
+      request: { method: 'GET', path: '/admin/api/articles/{id}', ids: [1, articles] },
+    },
   ];
 }

@@ -14,7 +14,8 @@ const validation = createRequire(__filename)(process.argv[2] ?? '') as Validatio
 const answers = JSON.parse(process.argv[3] ?? '[]') as { shape: string; body: unknown }[];
 
 const results = answers.map(({ shape, body }) => {
-  if (validation.validateResponse(shape, body, 'strict').length > 0) throw new Error(`the ${shape} answer does not pass its own check`);
+  if (validation.validateResponse(shape, body, 'strict').length > 0)
+    throw new Error(`the ${shape} answer does not pass its own check`);
   for (let index = 0; index < 5_000; index += 1) validation.validateResponse(shape, body, 'strict');
   const rounds = 50_000;
   const started = process.hrtime.bigint();

@@ -17,7 +17,10 @@ function pathFor(spec: LoadSpec): string {
 function requestFor(spec: LoadSpec): autocannon.Request {
   const { method, body, headers } = spec.request;
   return {
-    method, path: pathFor(spec), ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}),
+    method,
+    path: pathFor(spec),
+    ...(body === undefined ? {} : { body }),
+    ...(headers ? { headers } : {}),
     setupRequest: (request) => ({ ...request, path: pathFor(spec) }),
   };
 }
@@ -32,20 +35,25 @@ function main(): void {
   const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
   // autocannon's own percentiles are whole milliseconds; its response event has the exact time.
   const times: number[] = [];
-  const instance = autocannon({ url: spec.origin, connections: spec.connections, duration: spec.seconds, requests: [requestFor(spec)] }, (error, result) => {
-    if (error) throw error;
-    const sorted = Float64Array.from(times).sort();
-    const summary: LoadResult = {
-      rps: result.requests.average,
-      p50: percentile(sorted, 0.5),
-      p99: percentile(sorted, 0.99),
-      total: result.requests.total,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-    };
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  const instance = autocannon(
+    { url: spec.origin, connections: spec.connections, duration: spec.seconds, requests: [requestFor(spec)] },
+    (error, result) => {
+      if (error) throw error;
+      const sorted = Float64Array.from(times).sort();
+      const summary: LoadResult = {
+        rps: result.requests.average,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        total: result.requests.total,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      };
+      process.stdout.write(`${JSON.stringify(summary)}\n`);
+    },
+  );
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
 }
 
 main();

@@ -12,7 +12,15 @@ import { parseArgs } from 'node:util';
 import { fullSettings, largeFile, quickSettings } from './cases';
 import { currentLoad, describeMachine, pinSelf } from './machine';
 import { renderRun, type Run } from './report';
-import { runCheckCost, runColdStarts, runContractSuite, runLargeSite, runOperations, runValidationCost, type Runner } from './sections';
+import {
+  runCheckCost,
+  runColdStarts,
+  runContractSuite,
+  runLargeSite,
+  runOperations,
+  runValidationCost,
+  type Runner,
+} from './sections';
 
 const startMarker = '<!-- bench:latest-run:start -->';
 const endMarker = '<!-- bench:latest-run:end -->';
@@ -30,29 +38,54 @@ function projectRoot(): string {
 /** Puts the run between the markers of BENCHMARKS.md, leaving the rest of it as it is. */
 function writeRun(file: string, markdown: string): void {
   const block = `${startMarker}\n${markdown}\n${endMarker}`;
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n## Latest run\n\n${startMarker}\n${endMarker}\n`;
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : `# Benchmarks\n\n## Latest run\n\n${startMarker}\n${endMarker}\n`;
   const start = current.indexOf(startMarker);
   const end = current.indexOf(endMarker);
-  const next = start >= 0 && end > start ? `${current.slice(0, start)}${block}${current.slice(end + endMarker.length)}` : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${block}${current.slice(end + endMarker.length)}`
+      : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
   writeFileSync(file, next);
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: {
-    quick: { type: 'boolean' }, 'skip-large': { type: 'boolean' }, regenerate: { type: 'boolean' },
-    write: { type: 'boolean' }, 'no-write': { type: 'boolean' }, out: { type: 'string' },
-  } });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean' },
+      'skip-large': { type: 'boolean' },
+      regenerate: { type: 'boolean' },
+      write: { type: 'boolean' },
+      'no-write': { type: 'boolean' },
+      out: { type: 'string' },
+    },
+  });
   const root = projectRoot();
   // Compiled, the bench measures the mock of its own build; from source, the project's dist/.
   const build = extname(__filename) === '.js' ? join(__dirname, '..') : join(root, 'dist');
   const cli = join(build, 'mock', 'cli.js');
-  if (!existsSync(cli)) throw new Error('dist/mock/cli.js is missing: run `npm run build` first (`npm run bench` does)');
+  if (!existsSync(cli))
+    throw new Error('dist/mock/cli.js is missing: run `npm run build` first (`npm run bench` does)');
   const machine = describeMachine();
   pinSelf(machine);
   const settings = values.quick ? quickSettings : fullSettings;
-  const runner: Runner = { settings, pin: machine.pinned, cli, script: (name) => [...process.execArgv, join(__dirname, `${name}${extname(__filename)}`)] };
-  const log = (step: string): void => { console.error(`bench: ${step} (load average ${String(currentLoad())})`); };
-  const run: Partial<Run> = { date: new Date(), mode: values.quick ? 'quick' : 'full', machine, settings, loadBefore: currentLoad() };
+  const runner: Runner = {
+    settings,
+    pin: machine.pinned,
+    cli,
+    script: (name) => [...process.execArgv, join(__dirname, `${name}${extname(__filename)}`)],
+  };
+  const log = (step: string): void => {
+    console.error(`bench: ${step} (load average ${String(currentLoad())})`);
+  };
+  const run: Partial<Run> = {
+    date: new Date(),
+    mode: values.quick ? 'quick' : 'full',
+    machine,
+    settings,
+    loadBefore: currentLoad(),
+  };
   run.precompiled = existsSync(join(build, 'validation', 'precompiled.js'));
   log('the four operations, mock and bare Express');
   const answers = await runOperations(runner);

@@ -44,9 +44,13 @@ function answers(origin: string, path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const request = get(`${origin}${path}`, { agent: false }, (response) => {
       response.resume();
-      response.on('end', () => { resolve(true); });
+      response.on('end', () => {
+        resolve(true);
+      });
     });
-    request.on('error', () => { resolve(false); });
+    request.on('error', () => {
+      resolve(false);
+    });
   });
 }
 
@@ -62,7 +66,9 @@ function peakOf(child: ChildProcess): number {
 /** utime + stime from /proc/<pid>/stat, in clock ticks of (almost always) 1/100 s. */
 function cpuOf(child: ChildProcess): number {
   try {
-    const fields = readFileSync(`/proc/${String(child.pid)}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    const fields = readFileSync(`/proc/${String(child.pid)}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -74,17 +80,30 @@ function cpuOf(child: ChildProcess): number {
  * core (as `npm start` runs; loading a large site uses V8's helper threads) and all its threads
  * are pinned once it answers.
  */
-export async function startServer(command: ServerCommand, pin: boolean, options: { timeoutMs?: number; pinLater?: boolean } = {}): Promise<Server> {
+export async function startServer(
+  command: ServerCommand,
+  pin: boolean,
+  options: { timeoutMs?: number; pinLater?: boolean } = {},
+): Promise<Server> {
   const { timeoutMs = 60_000, pinLater = false } = options;
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const args = command.args.map((arg) => arg.replace('{port}', String(port)));
   const [file, argv] = pinned(1, pin && !pinLater, args);
   const started = process.hrtime.bigint();
-  const child = spawn(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: String(port), ...command.env } });
+  const child = spawn(file, argv, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), ...command.env },
+  });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   for (;;) {
     if (await answers(origin, command.probe)) break;
     if (child.exitCode !== null || Number(process.hrtime.bigint() - started) / 1e6 > timeoutMs) {
@@ -113,7 +132,9 @@ export function runJson(args: string[], core: number, pin: boolean): Promise<unk
   return new Promise((resolve, reject) => {
     const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.on('exit', (code) => {
       if (code === 0) resolve(JSON.parse(output));
       else reject(new Error(`${args.join(' ')} failed (${String(code)}): ${output}`));

@@ -28,17 +28,27 @@ export interface Run {
 const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const ratio = (value: number): string => `${fixed(value, 2)}x`;
 const yes = (met: boolean): string => (met ? 'yes' : '**no**');
-const ms = (result: LoadResult | undefined): string => (result ? `${fixed(result.p50, 2)} / ${fixed(result.p99, 2)}` : 'n/a');
-const failures = (result: LoadResult | undefined): string => (result && result.errors + result.non2xx > 0 ? ` (${String(result.errors)} errors, ${String(result.non2xx)} non-2xx)` : '');
+const ms = (result: LoadResult | undefined): string =>
+  result ? `${fixed(result.p50, 2)} / ${fixed(result.p99, 2)}` : 'n/a';
+const failures = (result: LoadResult | undefined): string =>
+  result && result.errors + result.non2xx > 0
+    ? ` (${String(result.errors)} errors, ${String(result.non2xx)} non-2xx)`
+    : '';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function table(head: string[], rows: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 const rpsRatio = ({ results: [a, b] }: Compared): number => (a?.rps ?? Number.NaN) / (b?.rps ?? Number.NaN);
@@ -55,12 +65,17 @@ const cost = (compared: Compared | undefined): number => (compared ? 1 - 1 / cpu
 function checkShares(run: Run): [string, CheckCost | undefined, LoadResult | undefined][] {
   const check = (shape: string): CheckCost | undefined => run.checks.find((each) => each.shape === shape);
   return [
-    ['read an article that is not cached (sample site, never-cached row below)', check('Article'), run.large?.cases[0]?.results[1]],
+    [
+      'read an article that is not cached (sample site, never-cached row below)',
+      check('Article'),
+      run.large?.cases[0]?.results[1],
+    ],
     ['set a data key (4.3)', check('DataKeyResponse'), run.operations[2]?.results[0]],
     ['post a comment (4.6)', check('Comment'), run.operations[3]?.results[0]],
   ];
 }
-const share = (check: CheckCost | undefined, answer: LoadResult | undefined): number => (check?.us ?? Number.NaN) / (answer?.cpuUs ?? Number.NaN);
+const share = (check: CheckCost | undefined, answer: LoadResult | undefined): number =>
+  (check?.us ?? Number.NaN) / (answer?.cpuUs ?? Number.NaN);
 
 function targets(run: Run): string {
   const read = run.operations[0];
@@ -68,73 +83,199 @@ function targets(run: Run): string {
   const [mockStart, bareStart] = run.coldStarts.map(median) as [number, number];
   const [readCost, uncachedCost, setCost] = run.validation.map(cost) as [number, number, number];
   const rows: string[][] = [
-    ['read an article: req/s at least 1.5x bare Express', read ? ratio(rpsRatio(read)) : 'n/a', yes(read !== undefined && rpsRatio(read) >= 1.5)],
-    ['every operation: p99 no worse than bare Express (32 connections)', `worst ${ratio(worstP99)}`, yes(worstP99 <= 1)],
-    ['cold start within 1.5x bare Express', `${ratio(mockStart / bareStart)} (${fixed(mockStart)} ms against ${fixed(bareStart)} ms)`, yes(mockStart / bareStart <= 1.5)],
-    ['read an article: the schema check costs at most 20 % where on', `${fixed(readCost * 100)} % (answered from the cache, checked once)`, yes(readCost <= 0.2)],
-    ['the same for an article not yet cached (and for setting a key, not a target)', `${fixed(uncachedCost * 100)} % (setting a key: ${fixed(setCost * 100)} %)`, yes(uncachedCost <= 0.2)],
-    ['the whole contract suite against the in-process mock under 10 s (`npm run contract`)', `${fixed(run.contract.seconds, 1)} s${run.contract.passed ? '' : ', **failed**'}`, yes(run.contract.seconds < 10 && run.contract.passed)],
+    [
+      'read an article: req/s at least 1.5x bare Express',
+      read ? ratio(rpsRatio(read)) : 'n/a',
+      yes(read !== undefined && rpsRatio(read) >= 1.5),
+    ],
+    [
+      'every operation: p99 no worse than bare Express (32 connections)',
+      `worst ${ratio(worstP99)}`,
+      yes(worstP99 <= 1),
+    ],
+    [
+      'cold start within 1.5x bare Express',
+      `${ratio(mockStart / bareStart)} (${fixed(mockStart)} ms against ${fixed(bareStart)} ms)`,
+      yes(mockStart / bareStart <= 1.5),
+    ],
+    [
+      'read an article: the schema check costs at most 20 % where on',
+      `${fixed(readCost * 100)} % (answered from the cache, checked once)`,
+      yes(readCost <= 0.2),
+    ],
+    [
+      'the same for an article not yet cached (and for setting a key, not a target)',
+      `${fixed(uncachedCost * 100)} % (setting a key: ${fixed(setCost * 100)} %)`,
+      yes(uncachedCost <= 0.2),
+    ],
+    [
+      'the whole contract suite against the in-process mock under 10 s (`npm run contract`)',
+      `${fixed(run.contract.seconds, 1)} s${run.contract.passed ? '' : ', **failed**'}`,
+      yes(run.contract.seconds < 10 && run.contract.passed),
+    ],
   ];
   const large = run.large;
   if (large) {
     const [reads, pages, deepest, plain] = large.cases.map(p99Ratio);
     rows.push(
-      ['large site loads in under 10 s', `${fixed(median(large.loadsMs) / 1000, 1)} s (median of ${String(large.loadsMs.length)})`, yes(median(large.loadsMs) < 10_000)],
+      [
+        'large site loads in under 10 s',
+        `${fixed(median(large.loadsMs) / 1000, 1)} s (median of ${String(large.loadsMs.length)})`,
+        yes(median(large.loadsMs) < 10_000),
+      ],
       ['large site needs under 1.5 GB', `${fixed(large.peakMb)} MB peak`, yes(large.peakMb < 1500)],
-      ['large site: p99 of reads within 2x the sample site (neither cached)', `${ratio(reads ?? Number.NaN)} (as cached: ${ratio(plain ?? Number.NaN)})`, yes((reads ?? Infinity) <= 2)],
-      ['large site: p99 of comment pages within 2x the sample site', `${ratio(pages ?? Number.NaN)} (deepest page ${ratio(deepest ?? Number.NaN)})`, yes(Math.max(pages ?? Infinity, deepest ?? Infinity) <= 2)],
+      [
+        'large site: p99 of reads within 2x the sample site (neither cached)',
+        `${ratio(reads ?? Number.NaN)} (as cached: ${ratio(plain ?? Number.NaN)})`,
+        yes((reads ?? Infinity) <= 2),
+      ],
+      [
+        'large site: p99 of comment pages within 2x the sample site',
+        `${ratio(pages ?? Number.NaN)} (deepest page ${ratio(deepest ?? Number.NaN)})`,
+        yes(Math.max(pages ?? Infinity, deepest ?? Infinity) <= 2),
+      ],
     );
   }
   return table(['target (issue 6)', 'this run', 'met'], rows);
 }
 
 function details(run: Run): string {
-  const operations = table(['operation', 'mock req/s', 'bare req/s', 'ratio', 'mock p50 / p99 ms', 'bare p50 / p99 ms', 'p99 ratio', 'CPU µs per answer, mock / bare', 'CPU ratio'], run.operations.map((each) => {
-    const [mock, bare] = each.results;
-    return [each.name, `${fixed(mock?.rps ?? Number.NaN)}${failures(mock)}`, `${fixed(bare?.rps ?? Number.NaN)}${failures(bare)}`, ratio(rpsRatio(each)), ms(mock), ms(bare), ratio(p99Ratio(each)), `${cpu(mock)} / ${cpu(bare)}`, ratio(cpuRatio(each))];
-  }));
+  const operations = table(
+    [
+      'operation',
+      'mock req/s',
+      'bare req/s',
+      'ratio',
+      'mock p50 / p99 ms',
+      'bare p50 / p99 ms',
+      'p99 ratio',
+      'CPU µs per answer, mock / bare',
+      'CPU ratio',
+    ],
+    run.operations.map((each) => {
+      const [mock, bare] = each.results;
+      return [
+        each.name,
+        `${fixed(mock?.rps ?? Number.NaN)}${failures(mock)}`,
+        `${fixed(bare?.rps ?? Number.NaN)}${failures(bare)}`,
+        ratio(rpsRatio(each)),
+        ms(mock),
+        ms(bare),
+        ratio(p99Ratio(each)),
+        `${cpu(mock)} / ${cpu(bare)}`,
+        ratio(cpuRatio(each)),
+      ];
+    }),
+  );
   const [mockStarts, bareStarts] = run.coldStarts as [number[], number[]];
   const [mockPeak, barePeak] = run.peakMb as [number, number];
-  const process = table(['', 'mock', 'bare Express', 'ratio'], [
-    [`cold start, median of ${String(mockStarts.length)} (ms)`, fixed(median(mockStarts)), fixed(median(bareStarts)), ratio(median(mockStarts) / median(bareStarts))],
-    ['peak memory over the four operations (RSS, MB)', fixed(mockPeak), fixed(barePeak), ratio(mockPeak / barePeak)],
-  ]);
-  const checks = table(['answer', 'one check, µs', 'CPU µs per answer, check included', 'share'], checkShares(run).map(([name, check, answer]) =>
-    [name, fixed(check?.us ?? Number.NaN, 1), fixed(answer?.cpuUs ?? Number.NaN, 1), `${fixed(share(check, answer) * 100, 1)} %`]));
-  const validation = table(['operation', 'checked req/s', 'unchecked req/s', 'CPU µs per answer, checked / unchecked', 'cost', 'checked p99 ms', 'unchecked p99 ms'], run.validation.map((each) => {
-    const [checked, unchecked] = each.results;
-    return [each.name, fixed(checked?.rps ?? Number.NaN), fixed(unchecked?.rps ?? Number.NaN), `${cpu(checked)} / ${cpu(unchecked)}`, `${fixed(cost(each) * 100)} %`, fixed(checked?.p99 ?? Number.NaN, 2), fixed(unchecked?.p99 ?? Number.NaN, 2)];
-  }));
+  const process = table(
+    ['', 'mock', 'bare Express', 'ratio'],
+    [
+      [
+        `cold start, median of ${String(mockStarts.length)} (ms)`,
+        fixed(median(mockStarts)),
+        fixed(median(bareStarts)),
+        ratio(median(mockStarts) / median(bareStarts)),
+      ],
+      ['peak memory over the four operations (RSS, MB)', fixed(mockPeak), fixed(barePeak), ratio(mockPeak / barePeak)],
+    ],
+  );
+  const checks = table(
+    ['answer', 'one check, µs', 'CPU µs per answer, check included', 'share'],
+    checkShares(run).map(([name, check, answer]) => [
+      name,
+      fixed(check?.us ?? Number.NaN, 1),
+      fixed(answer?.cpuUs ?? Number.NaN, 1),
+      `${fixed(share(check, answer) * 100, 1)} %`,
+    ]),
+  );
+  const validation = table(
+    [
+      'operation',
+      'checked req/s',
+      'unchecked req/s',
+      'CPU µs per answer, checked / unchecked',
+      'cost',
+      'checked p99 ms',
+      'unchecked p99 ms',
+    ],
+    run.validation.map((each) => {
+      const [checked, unchecked] = each.results;
+      return [
+        each.name,
+        fixed(checked?.rps ?? Number.NaN),
+        fixed(unchecked?.rps ?? Number.NaN),
+        `${cpu(checked)} / ${cpu(unchecked)}`,
+        `${fixed(cost(each) * 100)} %`,
+        fixed(checked?.p99 ?? Number.NaN, 2),
+        fixed(unchecked?.p99 ?? Number.NaN, 2),
+      ];
+    }),
+  );
   return [
-    '#### The four operations: the mock as `npm start` runs it, against bare Express', operations,
-    '#### Start-up and memory', process,
+    '#### The four operations: the mock as `npm start` runs it, against bare Express',
+    operations,
+    '#### Start-up and memory',
+    process,
     '#### The schema check of answers (on by default, off with `--no-validate` or NODE_ENV=production)',
     `The mock with the check against the mock without it, side by side, ${String(run.settings.checkRounds)} round(s) of 2.5 s, the median by CPU per answer; ` +
-    'the cost is the share of throughput the check takes when the server is busy (1 - unchecked / checked CPU per answer). A cached read was checked once, when its answer was made:', validation,
-    'One check timed alone, with warm caches, against the CPU time of a whole answer; inside a busy server the same check costs several times more (above):', checks,
+      'the cost is the share of throughput the check takes when the server is busy (1 - unchecked / checked CPU per answer). A cached read was checked once, when its answer was made:',
+    validation,
+    'One check timed alone, with warm caches, against the CPU time of a whole answer; inside a busy server the same check costs several times more (above):',
+    checks,
   ].join('\n\n');
 }
 
 function largeSite(large: LargeSite, settings: Settings): string {
-  const generated = large.generatedMs === undefined ? 'reused from an earlier run' : `generated in ${fixed(large.generatedMs / 1000, 1)} s`;
-  const facts = `${String(settings.largeArticles)} articles, ${String(settings.largeComments)} comments, ${fixed(large.fileMb)} MB of JSON (${generated}); ` +
+  const generated =
+    large.generatedMs === undefined
+      ? 'reused from an earlier run'
+      : `generated in ${fixed(large.generatedMs / 1000, 1)} s`;
+  const facts =
+    `${String(settings.largeArticles)} articles, ${String(settings.largeComments)} comments, ${fixed(large.fileMb)} MB of JSON (${generated}); ` +
     `the busiest article has ${String(large.busiestComments)} comments. Loaded with \`npm start -- --fixtures <file>\` in ${large.loadsMs.map((each) => fixed(each / 1000, 1)).join(', ')} s ` +
     `(spawn to first answer, the server free to use both cores while loading, as \`npm start\` runs; pinned to core 1 for the requests), peak memory ${fixed(large.peakAfterLoadMb)} MB after loading and ${fixed(large.peakMb)} MB at the end.`;
   const rows = large.cases.map((each) => {
     const [big, sample] = each.results;
-    return [each.name, `${fixed(big?.rps ?? Number.NaN)}${failures(big)}`, `${fixed(sample?.rps ?? Number.NaN)}${failures(sample)}`, ms(big), ms(sample), ratio(p99Ratio(each)), `${cpu(big)} / ${cpu(sample)}`];
+    return [
+      each.name,
+      `${fixed(big?.rps ?? Number.NaN)}${failures(big)}`,
+      `${fixed(sample?.rps ?? Number.NaN)}${failures(sample)}`,
+      ms(big),
+      ms(sample),
+      ratio(p99Ratio(each)),
+      `${cpu(big)} / ${cpu(sample)}`,
+    ];
   });
-  return ['#### The large site against the sample site', facts,
-    table(['request', 'large req/s', 'sample req/s', 'large p50 / p99 ms', 'sample p50 / p99 ms', 'p99 ratio', 'CPU µs per answer, large / sample'], rows)].join('\n\n');
+  return [
+    '#### The large site against the sample site',
+    facts,
+    table(
+      [
+        'request',
+        'large req/s',
+        'sample req/s',
+        'large p50 / p99 ms',
+        'sample p50 / p99 ms',
+        'p99 ratio',
+        'CPU µs per answer, large / sample',
+      ],
+      rows,
+    ),
+  ].join('\n\n');
 }
 
 export function renderRun(run: Run): string {
   const { machine, settings } = run;
-  const pinning = machine.pinned ? 'servers pinned to core 1 and the load generator to core 0 with `taskset`' : 'no pinning (`taskset` or a second core missing)';
-  const conditions = `Run ${run.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench${run.mode === 'quick' ? ' -- --quick' : ''}\`: ${machine.cpu}, ` +
+  const pinning = machine.pinned
+    ? 'servers pinned to core 1 and the load generator to core 0 with `taskset`'
+    : 'no pinning (`taskset` or a second core missing)';
+  const conditions =
+    `Run ${run.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench${run.mode === 'quick' ? ' -- --quick' : ''}\`: ${machine.cpu}, ` +
     `${String(machine.cores)} cores, ${String(machine.memoryGb)} GB, Node ${machine.node}; ${pinning}; autocannon, ${String(settings.connections)} connections, ` +
     `${String(settings.warmupSeconds)} s warm-up then ${String(settings.seconds)} s per figure; load average ${String(run.loadBefore)} at the start and ` +
     `${String(run.loadAfter)} at the end${run.precompiled ? '' : '; **precompiled validators missing from dist/** (start-up compiles them)'}. ` +
-    'CPU µs per answer is the server\'s CPU time over the run divided by the answers: steadier than req/s when other work shares the machine.';
+    "CPU µs per answer is the server's CPU time over the run divided by the answers: steadier than req/s when other work shares the machine.";
   return [conditions, targets(run), details(run), ...(run.large ? [largeSite(run.large, settings)] : [])].join('\n\n');
 }

@@ -30,8 +30,12 @@ function fetchText(url: string): Promise<{ body: string; headers: Record<string,
   return new Promise((resolve, reject) => {
     get(url, { agent: false }, (response) => {
       let body = '';
-      response.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-      response.on('end', () => { resolve({ body, headers: response.headers }); });
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      response.on('end', () => {
+        resolve({ body, headers: response.headers });
+      });
     }).on('error', reject);
   });
 }
@@ -41,10 +45,20 @@ interface Durations {
   seconds: number;
 }
 
-async function measure(runner: Runner, server: Server, request: RequestSpec, durations: Durations = runner.settings): Promise<LoadResult> {
+async function measure(
+  runner: Runner,
+  server: Server,
+  request: RequestSpec,
+  durations: Durations = runner.settings,
+): Promise<LoadResult> {
   const { connections } = runner.settings;
   const { warmupSeconds, seconds } = durations;
-  const spec = (duration: number): Parameters<typeof runLoad>[1] => ({ origin: server.origin, connections, seconds: duration, request });
+  const spec = (duration: number): Parameters<typeof runLoad>[1] => ({
+    origin: server.origin,
+    connections,
+    seconds: duration,
+    request,
+  });
   await runLoad(runner.script('load-worker'), spec(warmupSeconds), runner.pin);
   const cpuBefore = server.cpuSeconds();
   const result = await runLoad(runner.script('load-worker'), spec(seconds), runner.pin);
@@ -61,7 +75,10 @@ async function alternate(runner: Runner, servers: Server[], cases: Case[], durat
   return compared;
 }
 
-const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({ args: [runner.cli, '--port', '{port}', ...options], probe });
+const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
+  args: [runner.cli, '--port', '{port}', ...options],
+  probe,
+});
 
 /** The four operations on the mock (as `npm start` runs it) and on bare Express; peak memory of each. */
 export interface Operations {
@@ -76,7 +93,10 @@ export async function runOperations(runner: Runner): Promise<Operations> {
   const mock = await startServer(mockCommand(runner), runner.pin);
   const article = (await fetchText(`${mock.origin}${probe}`)).body;
   const comments = (await fetchText(`${mock.origin}/admin/api/articles/1/comments`)).body;
-  const bare = await startServer({ args: runner.script('bare-express'), env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments }, probe }, runner.pin);
+  const bare = await startServer(
+    { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments }, probe },
+    runner.pin,
+  );
   try {
     const compared = await alternate(runner, [mock, bare], operations);
     return { operations: compared, peakMb: [mock.peakMb(), bare.peakMb()], article, comments };
@@ -98,19 +118,29 @@ function medianRun(results: LoadResult[]): LoadResult {
 export async function runValidationCost(runner: Runner): Promise<Compared[]> {
   const checked = await startServer(mockCommand(runner), runner.pin);
   const unchecked = await startServer(mockCommand(runner, '--no-validate'), runner.pin);
-  const uncached: Case = { name: 'read a random article, never cached', request: { method: 'GET', path: '/admin/api/articles/{id}?nocache={rand}', ids: [1, 5] } };
+  const uncached: Case = {
+    name: 'read a random article, never cached',
+    request: { method: 'GET', path: '/admin/api/articles/{id}?nocache={rand}', ids: [1, 5] },
+  };
   const cases = [operations[0], uncached, operations[2]].filter((each) => each !== undefined);
   try {
     const rounds: Compared[][] = [];
     // Each round swaps which side goes first, so a drift of the machine does not favour one.
     for (let round = 0; round < runner.settings.checkRounds; round += 1) {
       const servers = round % 2 === 0 ? [checked, unchecked] : [unchecked, checked];
-      const results = await alternate(runner, servers, cases, { warmupSeconds: 1, seconds: Math.min(2.5, runner.settings.seconds) });
-      rounds.push(round % 2 === 0 ? results : results.map((each) => ({ ...each, results: [...each.results].reverse() })));
+      const results = await alternate(runner, servers, cases, {
+        warmupSeconds: 1,
+        seconds: Math.min(2.5, runner.settings.seconds),
+      });
+      rounds.push(
+        round % 2 === 0 ? results : results.map((each) => ({ ...each, results: [...each.results].reverse() })),
+      );
     }
     return cases.map((each, index) => ({
       name: each.name,
-      results: [0, 1].map((side) => medianRun(rounds.map((round) => round[index]?.results[side]).filter((result) => result !== undefined))),
+      results: [0, 1].map((side) =>
+        medianRun(rounds.map((round) => round[index]?.results[side]).filter((result) => result !== undefined)),
+      ),
     }));
   } finally {
     await checked.stop();
@@ -127,14 +157,25 @@ export interface CheckCost {
 export async function runCheckCost(runner: Runner, validation: string, answers: Operations): Promise<CheckCost[]> {
   const article = JSON.parse(answers.article) as unknown;
   const comment = (JSON.parse(answers.comments) as unknown[])[0];
-  const checks = [{ shape: 'Article', body: article }, { shape: 'DataKeyResponse', body: article }, { shape: 'Comment', body: comment }];
-  return (await runJson([...runner.script('check-cost'), validation, JSON.stringify(checks)], 1, runner.pin)) as CheckCost[];
+  const checks = [
+    { shape: 'Article', body: article },
+    { shape: 'DataKeyResponse', body: article },
+    { shape: 'Comment', body: comment },
+  ];
+  return (await runJson(
+    [...runner.script('check-cost'), validation, JSON.stringify(checks)],
+    1,
+    runner.pin,
+  )) as CheckCost[];
 }
 
 /** Spawn to first answer, mock and bare Express in turn, `coldStarts` times each. */
 export async function runColdStarts(runner: Runner, article: string): Promise<number[][]> {
   const times: number[][] = [[], []];
-  const commands = [mockCommand(runner), { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article }, probe }];
+  const commands = [
+    mockCommand(runner),
+    { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article }, probe },
+  ];
   for (let run = 0; run < runner.settings.coldStarts; run += 1) {
     for (const [index, command] of commands.entries()) {
       const server = await startServer(command, runner.pin);
@@ -167,7 +208,18 @@ function ensureFixture(runner: Runner, file: string, regenerate: boolean): numbe
   if (existsSync(file) && !regenerate) return undefined;
   const started = Date.now();
   const { largeArticles, largeComments } = runner.settings;
-  execFileSync(process.execPath, [...runner.script('../scripts/generate-large-site'), file, '--articles', String(largeArticles), '--comments', String(largeComments)], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      ...runner.script('../scripts/generate-large-site'),
+      file,
+      '--articles',
+      String(largeArticles),
+      '--comments',
+      String(largeComments),
+    ],
+    { stdio: 'inherit' },
+  );
   return Date.now() - started;
 }
 
@@ -193,11 +245,19 @@ export async function runLargeSite(runner: Runner, file: string, regenerate: boo
     for (const [index, forLarge] of siteCases(runner.settings.largeArticles, lastPage).entries()) {
       const sampleCase = forSample[index];
       if (!sampleCase) continue;
-      compared.push({ name: forLarge.name, results: [await measure(runner, large, forLarge.request), await measure(runner, sample, sampleCase.request)] });
+      compared.push({
+        name: forLarge.name,
+        results: [await measure(runner, large, forLarge.request), await measure(runner, sample, sampleCase.request)],
+      });
     }
     return {
-      fileMb: statSync(file).size / 1e6, ...(generatedMs === undefined ? {} : { generatedMs }), loadsMs,
-      peakAfterLoadMb, peakMb: large.peakMb(), busiestComments: Number(first.headers['x-total-entries']), cases: compared,
+      fileMb: statSync(file).size / 1e6,
+      ...(generatedMs === undefined ? {} : { generatedMs }),
+      loadsMs,
+      peakAfterLoadMb,
+      peakMb: large.peakMb(),
+      busiestComments: Number(first.headers['x-total-entries']),
+      cases: compared,
     };
   } finally {
     await large.stop();

@@ -14,10 +14,26 @@ const article = {
 test.each([
   { description: 'every address in its form for its own id', change: {}, want: [] },
   { description: 'an absent optional url', change: { language: { id: 2 } }, want: [] },
-  { description: 'url for another article', change: { url: 'http://h/admin/api/articles/8' }, want: ['/url should end with /admin/api/articles/7, but is "http://h/admin/api/articles/8"'] },
-  { description: 'page.url with the article id', change: { page: { id: 3, url: '/admin/api/pages/7' } }, want: ['/page/url should end with /admin/api/pages/3, but is "/admin/api/pages/7"'] },
-  { description: 'comments_url with .json', change: { comments_url: '/admin/api/articles/7/comments.json' }, want: ['/comments_url should end with /articles/7/comments, but is "/admin/api/articles/7/comments.json"'] },
-  { description: 'author.url that is not a string', change: { author: { id: 5, url: 5 } }, want: ['/author/url should end with /admin/api/people/5, but is 5'] },
+  {
+    description: 'url for another article',
+    change: { url: 'http://h/admin/api/articles/8' },
+    want: ['/url should end with /admin/api/articles/7, but is "http://h/admin/api/articles/8"'],
+  },
+  {
+    description: 'page.url with the article id',
+    change: { page: { id: 3, url: '/admin/api/pages/7' } },
+    want: ['/page/url should end with /admin/api/pages/3, but is "/admin/api/pages/7"'],
+  },
+  {
+    description: 'comments_url with .json',
+    change: { comments_url: '/admin/api/articles/7/comments.json' },
+    want: ['/comments_url should end with /articles/7/comments, but is "/admin/api/articles/7/comments.json"'],
+  },
+  {
+    description: 'author.url that is not a string',
+    change: { author: { id: 5, url: 5 } },
+    want: ['/author/url should end with /admin/api/people/5, but is 5'],
+  },
 ])('$description', ({ change, want }) => {
   expect(addressProblems('Article', { ...article, ...change })).toEqual(want);
 });

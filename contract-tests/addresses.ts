@@ -19,11 +19,15 @@ function resolve(node: SchemaNode): SchemaNode {
   return node.$ref === undefined ? node : resolve(byId.get(node.$ref) ?? {});
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function walk(node: SchemaNode, value: unknown, pointer: string, problems: string[]): void {
   const schema = resolve(node);
-  if (Array.isArray(value) && schema.items) value.forEach((item, index) => { walk(schema.items ?? {}, item, `${pointer}/${index}`, problems); });
+  if (Array.isArray(value) && schema.items)
+    value.forEach((item, index) => {
+      walk(schema.items ?? {}, item, `${pointer}/${index}`, problems);
+    });
   if (!isRecord(value) || !schema.properties) return;
   for (const [name, property] of Object.entries(schema.properties)) {
     const field = value[name];
@@ -31,7 +35,8 @@ function walk(node: SchemaNode, value: unknown, pointer: string, problems: strin
     // An absent field is the shape check's business (optional ones may be absent).
     if (form !== undefined && field !== undefined) {
       const suffix = form.replace('{id}', String(value.id));
-      if (typeof field !== 'string' || !field.endsWith(suffix)) problems.push(`${pointer}/${name} should end with ${suffix}, but is ${JSON.stringify(field)}`);
+      if (typeof field !== 'string' || !field.endsWith(suffix))
+        problems.push(`${pointer}/${name} should end with ${suffix}, but is ${JSON.stringify(field)}`);
     }
     walk(property, field, `${pointer}/${name}`, problems);
   }

@@ -3,14 +3,33 @@ import { readContractOptions } from './cli-options';
 
 test.each([
   { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false } },
-  { argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'], env: {}, want: { baseUrl: 'https://site.example', articleIds: [4, 5], readOnly: true, help: false } },
-  { argv: ['--article-id', '4', '--article-id', '6'], env: {}, want: { articleIds: [4, 6], readOnly: false, help: false } },
+  {
+    argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'],
+    env: {},
+    want: { baseUrl: 'https://site.example', articleIds: [4, 5], readOnly: true, help: false },
+  },
+  {
+    argv: ['--article-id', '4', '--article-id', '6'],
+    env: {},
+    want: { articleIds: [4, 6], readOnly: false, help: false },
+  },
   {
     argv: ['--junit', 'out.xml'],
     env: { CONTRACT_BASE_URL: 'http://127.0.0.1:4010', CONTRACT_ARTICLE_IDS: '3', CONTRACT_API_TOKEN: 'secret' },
-    want: { baseUrl: 'http://127.0.0.1:4010', articleIds: [3], token: 'secret', junit: 'out.xml', readOnly: false, help: false },
+    want: {
+      baseUrl: 'http://127.0.0.1:4010',
+      articleIds: [3],
+      token: 'secret',
+      junit: 'out.xml',
+      readOnly: false,
+      help: false,
+    },
   },
-  { argv: ['--token', 'given'], env: { CONTRACT_API_TOKEN: 'ignored' }, want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false } },
+  {
+    argv: ['--token', 'given'],
+    env: { CONTRACT_API_TOKEN: 'ignored' },
+    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false },
+  },
 ])('reads $argv with $env', ({ argv, env, want }) => {
   expect(readContractOptions(argv, env)).toEqual(want);
 });

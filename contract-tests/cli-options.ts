@@ -37,15 +37,22 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
   const { values } = parseArgs({
     args: argv,
     options: {
-      'base-url': { type: 'string' }, 'article-id': { type: 'string', multiple: true }, token: { type: 'string' },
-      'read-only': { type: 'boolean' }, junit: { type: 'string' }, help: { type: 'boolean' },
+      'base-url': { type: 'string' },
+      'article-id': { type: 'string', multiple: true },
+      token: { type: 'string' },
+      'read-only': { type: 'boolean' },
+      junit: { type: 'string' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
   const rawBase = values['base-url'] ?? env.CONTRACT_BASE_URL;
   const baseUrl = rawBase ? parseBaseUrl(rawBase) : undefined;
   const rawIds = values['article-id']?.join(',') ?? env.CONTRACT_ARTICLE_IDS;
-  if (baseUrl && !rawIds) throw new SettingsError('--article-id (or CONTRACT_ARTICLE_IDS) is required with --base-url: name the article(s) the suite may use');
+  if (baseUrl && !rawIds)
+    throw new SettingsError(
+      '--article-id (or CONTRACT_ARTICLE_IDS) is required with --base-url: name the article(s) the suite may use',
+    );
   const token = values.token ?? env.CONTRACT_API_TOKEN;
   return {
     ...(baseUrl ? { baseUrl } : {}),

@@ -23,13 +23,26 @@ interface Finished {
 }
 
 function startCli(args: string[]): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'contract-tests', 'cli.ts'), ...args], { cwd: root, env });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'contract-tests', 'cli.ts'), ...args], {
+    cwd: root,
+    env,
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const finished = new Promise<Finished>((done) => { child.on('close', (code) => { done({ code, stdout, stderr }); }); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const finished = new Promise<Finished>((done) => {
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
+  });
   return { child, finished, output: () => stdout };
 }
 
@@ -39,7 +52,8 @@ async function serve(options: MockOptions = {}): Promise<RunningTarget> {
   return target;
 }
 
-const dataOf = (target: RunningTarget, id: number): unknown => target.mock.state().articles.find((article) => article.id === id)?.data;
+const dataOf = (target: RunningTarget, id: number): unknown =>
+  target.mock.state().articles.find((article) => article.id === id)?.data;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -54,46 +68,77 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test.concurrent('reports an unreachable target in one message and exits with 2', async () => {
-  const { finished } = startCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);
-  const { code, stdout, stderr } = await finished;
-  expect(code).toBe(2);
-  expect(stdout).toBe('');
-  expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^contract: cannot reach the target at http:\/\/127\.0\.0\.1:[0-9]+ .*ECONNREFUSED/)]);
-}, 60_000);
+test.concurrent(
+  'reports an unreachable target in one message and exits with 2',
+  async () => {
+    const { finished } = startCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);
+    const { code, stdout, stderr } = await finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^contract: cannot reach the target at http:\/\/127\.0\.0\.1:[0-9]+ .*ECONNREFUSED/),
+    ]);
+  },
+  60_000,
+);
 
-test.concurrent('passes against a conforming target, sends the token, restores the data and writes JUnit XML', async () => {
-  const target = await serve({ token: 'cli-test-token' });
-  const before = dataOf(target, 1);
-  const junit = join(scratch, 'pass.xml');
-  const { code, stdout } = await startCli(['--base-url', target.baseUrl, '--article-id', '1', '--token', 'cli-test-token', '--junit', junit]).finished;
-  expect(stdout).toContain('cannot be undone');
-  expect(stdout).toMatch(/[0-9]+ checks: [0-9]+ passed, 0 failed/);
-  expect(stdout).toContain('contract: article 1: data unchanged');
-  expect(code).toBe(0);
-  expect(dataOf(target, 1)).toEqual(before);
-  expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="contract suite" tests="[0-9]+" failures="0"/);
-}, 60_000);
+test.concurrent(
+  'passes against a conforming target, sends the token, restores the data and writes JUnit XML',
+  async () => {
+    const target = await serve({ token: 'cli-test-token' });
+    const before = dataOf(target, 1);
+    const junit = join(scratch, 'pass.xml');
+    const { code, stdout } = await startCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--token',
+      'cli-test-token',
+      '--junit',
+      junit,
+    ]).finished;
+    expect(stdout).toContain('cannot be undone');
+    expect(stdout).toMatch(/[0-9]+ checks: [0-9]+ passed, 0 failed/);
+    expect(stdout).toContain('contract: article 1: data unchanged');
+    expect(code).toBe(0);
+    expect(dataOf(target, 1)).toEqual(before);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="contract suite" tests="[0-9]+" failures="0"/);
+  },
+  60_000,
+);
 
-test.concurrent('fails against a broken target, showing expected, actual and a curl command per failure', async () => {
-  const target = await serve({ rules: brokenVariants['delete-keeps-key']?.rules ?? {}, validateResponses: false });
-  const junit = join(scratch, 'fail.xml');
-  const { code, stdout } = await startCli(['--base-url', target.baseUrl, '--article-id', '1', '--junit', junit]).finished;
-  expect(code).toBe(1);
-  expect(stdout).toMatch(/Failures[\s\S]*4\.4 Remove one data key > removes the key[\s\S]*expected: [\s\S]*actual: [\s\S]*curl -sS -i -X DELETE/);
-  expect(stdout).toMatch(/4\.4 Remove one data key +✗/);
-  expect(readFileSync(junit, 'utf8')).toContain('<failure');
-}, 60_000);
+test.concurrent(
+  'fails against a broken target, showing expected, actual and a curl command per failure',
+  async () => {
+    const target = await serve({ rules: brokenVariants['delete-keeps-key']?.rules ?? {}, validateResponses: false });
+    const junit = join(scratch, 'fail.xml');
+    const { code, stdout } = await startCli(['--base-url', target.baseUrl, '--article-id', '1', '--junit', junit])
+      .finished;
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /Failures[\s\S]*4\.4 Remove one data key > removes the key[\s\S]*expected: [\s\S]*actual: [\s\S]*curl -sS -i -X DELETE/,
+    );
+    expect(stdout).toMatch(/4\.4 Remove one data key +✗/);
+    expect(readFileSync(junit, 'utf8')).toContain('<failure');
+  },
+  60_000,
+);
 
-test.concurrent('restores the data when interrupted midway and exits with 130', async () => {
-  const target = await serve({ faults: { delayMs: 20 } });
-  const before = dataOf(target, 1);
-  const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
-  while (!run.output().includes('4.3 Set or add one data key') && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
-  run.child.kill('SIGINT');
-  const { code, stderr, stdout } = await run.finished;
-  expect(stderr).toContain('SIGINT: stopping the checks');
-  expect(stdout).toContain('contract: article 1: data restored');
-  expect(code).toBe(130);
-  expect(dataOf(target, 1)).toEqual(before);
-}, 60_000);
+test.concurrent(
+  'restores the data when interrupted midway and exits with 130',
+  async () => {
+    const target = await serve({ faults: { delayMs: 20 } });
+    const before = dataOf(target, 1);
+    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    while (!run.output().includes('4.3 Set or add one data key') && run.child.exitCode === null)
+      await new Promise((tick) => setTimeout(tick, 50));
+    run.child.kill('SIGINT');
+    const { code, stderr, stdout } = await run.finished;
+    expect(stderr).toContain('SIGINT: stopping the checks');
+    expect(stdout).toContain('contract: article 1: data restored');
+    expect(code).toBe(130);
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  60_000,
+);

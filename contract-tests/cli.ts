@@ -18,7 +18,11 @@ import { existingReservedKey, pathOf } from './checks/steps';
 async function unreachable(target: TargetSettings): Promise<string | undefined> {
   const url = `${target.baseUrl}${pathOf('readArticle', target.articleIds[0] ?? 1)}`;
   try {
-    await fetch(url, { headers: target.token ? { 'X-API-TOKEN': target.token } : {}, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    await fetch(url, {
+      headers: target.token ? { 'X-API-TOKEN': target.token } : {},
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    });
     return undefined;
   } catch (error) {
     return `cannot reach the target at ${target.baseUrl} (GET ${url}: ${describeNetworkError(error)}); is it running, and is --base-url right?`;
@@ -27,22 +31,34 @@ async function unreachable(target: TargetSettings): Promise<string | undefined> 
 
 function announce(options: ContractOptions, target: TargetSettings): void {
   const ids = target.articleIds.join(', ');
-  console.log(`contract: checking ${options.baseUrl ?? `a fresh in-process mock (${target.baseUrl})`}, article(s) ${ids}`);
+  console.log(
+    `contract: checking ${options.baseUrl ?? `a fresh in-process mock (${target.baseUrl})`}, article(s) ${ids}`,
+  );
   if (options.readOnly) {
     console.log('contract: read-only run: no data is written and no comment is posted');
     return;
   }
-  console.log(`contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`);
-  console.log(`contract: NOTE: the run posts one comment on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`);
-  console.log('contract: NOTE: the reserved-key checks try to change and remove each article\'s own svc_ data keys and expect the target to refuse; a broken target may let that through, and the suite then tries to put the old value back, which the interface may not allow (use --read-only to skip them)');
+  console.log(
+    `contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`,
+  );
+  console.log(
+    `contract: NOTE: the run posts one comment on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
+  );
+  console.log(
+    "contract: NOTE: the reserved-key checks try to change and remove each article's own svc_ data keys and expect the target to refuse; a broken target may let that through, and the suite then tries to put the old value back, which the interface may not allow (use --read-only to skip them)",
+  );
 }
 
 function notes(session: Session, ids: number[]): void {
   for (const id of ids) {
     const problem = session.snapshotProblem(id);
-    if (problem) console.log(`contract: article ${id}: ${problem.split('\n')[0] ?? ''}; its data-changing checks will fail unrun`);
+    if (problem)
+      console.log(`contract: article ${id}: ${problem.split('\n')[0] ?? ''}; its data-changing checks will fail unrun`);
     const data = session.startData(id);
-    if (data && existingReservedKey(data) === undefined) console.log(`contract: article ${id} has no svc_ key of its own, so the checks that one stays unchanged do not apply to it`);
+    if (data && existingReservedKey(data) === undefined)
+      console.log(
+        `contract: article ${id} has no svc_ key of its own, so the checks that one stays unchanged do not apply to it`,
+      );
   }
 }
 
@@ -51,7 +67,10 @@ async function run(options: ContractOptions): Promise<number> {
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
     const target: TargetSettings = {
-      baseUrl: options.baseUrl ?? mock?.baseUrl ?? '', articleIds: options.articleIds, readOnly: options.readOnly, runId: newRunId(),
+      baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
+      articleIds: options.articleIds,
+      readOnly: options.readOnly,
+      runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
     };
     const problem = await unreachable(target);
@@ -76,11 +95,15 @@ async function run(options: ContractOptions): Promise<number> {
 
 /** The first interrupt during the restore only warns; a second ends the process, saying what may be left behind. */
 function restoreUninterruptibly(session: Session): Promise<{ result: RestoreReport[]; signal?: StopSignal }> {
-  console.log('contract: restoring each article\'s data as the run found it');
+  console.log("contract: restoring each article's data as the run found it");
   return holdingSignals(() => session.close(), {
-    warn: (signal) => { console.error(`\ncontract: ${signal}: restoring data; press Ctrl-C again to abandon`); },
+    warn: (signal) => {
+      console.error(`\ncontract: ${signal}: restoring data; press Ctrl-C again to abandon`);
+    },
     abandon: (signal) => {
-      console.error(`\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`);
+      console.error(
+        `\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`,
+      );
       process.exit(exitCodeOf(signal));
     },
   });
@@ -91,7 +114,8 @@ async function main(): Promise<number> {
   try {
     options = readContractOptions(process.argv.slice(2), process.env);
   } catch (error) {
-    const known = error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    const known =
+      error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
     console.error(`contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage}` : ''}`);
     return 2;
   }
@@ -102,4 +126,6 @@ async function main(): Promise<number> {
   return run(options);
 }
 
-void main().then((code) => { process.exitCode = code; });
+void main().then((code) => {
+  process.exitCode = code;
+});

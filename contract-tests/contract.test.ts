@@ -25,8 +25,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    const unrestored = (await session?.close() ?? []).filter((report) => report.problems.length > 0);
-    if (unrestored.length > 0) throw new Error(`the run could not restore the data it changed:\n${unrestored.map(describeRestore).join('\n')}`);
+    const unrestored = ((await session?.close()) ?? []).filter((report) => report.problems.length > 0);
+    if (unrestored.length > 0)
+      throw new Error(`the run could not restore the data it changed:\n${unrestored.map(describeRestore).join('\n')}`);
   } finally {
     await mock?.close();
   }
@@ -38,13 +39,18 @@ for (const section of Object.keys(sections) as Section[]) {
   describe(sectionHeading(section), () => {
     for (const check of inSection) {
       for (const articleId of articleIds) {
-        test(`${check.title} (article ${articleId})`, async () => {
-          if (!session) throw new Error('the target could not be prepared (see the error of the set-up above)');
-          const result = await session.run(check, articleId);
-          if (result.outcome === 'failed') throw result.error ?? new Error(result.detail);
-          // Only reported in a CLI run; the summary lists these notes.
-          if (result.outcome === 'not applicable' && given) console.info(`not applicable: ${check.id} on article ${articleId}: ${result.detail ?? ''}`);
-        }, timeoutMs);
+        test(
+          `${check.title} (article ${articleId})`,
+          async () => {
+            if (!session) throw new Error('the target could not be prepared (see the error of the set-up above)');
+            const result = await session.run(check, articleId);
+            if (result.outcome === 'failed') throw result.error ?? new Error(result.detail);
+            // Only reported in a CLI run; the summary lists these notes.
+            if (result.outcome === 'not applicable' && given)
+              console.info(`not applicable: ${check.id} on article ${articleId}: ${result.detail ?? ''}`);
+          },
+          timeoutMs,
+        );
       }
     }
   });

@@ -18,19 +18,30 @@ export function show(value: unknown): string {
 
 /** What came back in an answer: its status and a readable cut of its body. */
 export function showAnswer(exchange: Exchange): string {
-  const body = exchange.text === '' ? '(empty body)' : exchange.text.length > limit ? `${exchange.text.slice(0, limit)}...` : exchange.text;
+  const body =
+    exchange.text === ''
+      ? '(empty body)'
+      : exchange.text.length > limit
+        ? `${exchange.text.slice(0, limit)}...`
+        : exchange.text;
   return `${exchange.status} ${body}`;
 }
 
 export class ContractFailure extends Error {
   override name = 'ContractFailure';
 
-  constructor(readonly expected: string, readonly actual: string, readonly exchanges: Exchange[]) {
-    super([
-      `expected: ${expected}`,
-      `actual:   ${actual.replace(/\n/g, '\n          ')}`,
-      ...(exchanges.length > 0 ? ['reproduce:', ...exchanges.map((exchange) => `  ${exchange.curl}`)] : []),
-    ].join('\n'));
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+    readonly exchanges: Exchange[],
+  ) {
+    super(
+      [
+        `expected: ${expected}`,
+        `actual:   ${actual.replace(/\n/g, '\n          ')}`,
+        ...(exchanges.length > 0 ? ['reproduce:', ...exchanges.map((exchange) => `  ${exchange.curl}`)] : []),
+      ].join('\n'),
+    );
     // The message is the report; a stack trace would only hide it.
     this.stack = `${this.name}: ${this.message}`;
   }
@@ -44,8 +55,14 @@ export function fail(expected: string, actual: string, ...exchanges: Exchange[])
 export const isSuccess = (actual: number, stated: number | undefined): boolean =>
   stated === undefined ? actual >= 200 && actual <= 299 : actual === stated;
 
-export function expectStatus(exchange: Exchange, status: number | undefined, what: string, ...context: Exchange[]): void {
-  if (!isSuccess(exchange.status, status)) fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
+export function expectStatus(
+  exchange: Exchange,
+  status: number | undefined,
+  what: string,
+  ...context: Exchange[]
+): void {
+  if (!isSuccess(exchange.status, status))
+    fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */

@@ -26,8 +26,16 @@ export async function readDataQuietly(client: Client, articleId: number): Promis
 }
 
 /** One line per key without the run marker whose value differs between the two reads. */
-export function keysChangedOutside(before: Record<string, unknown>, after: Record<string, unknown>, marker: string): string[] {
+export function keysChangedOutside(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  marker: string,
+): string[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !key.includes(marker));
-  return keys.filter((key) => !isDeepStrictEqual(before[key], after[key]))
-    .map((key) => `${key}: ${key in after ? show(after[key]) : '(removed)'} instead of ${key in before ? show(before[key]) : '(absent)'}`);
+  return keys
+    .filter((key) => !isDeepStrictEqual(before[key], after[key]))
+    .map(
+      (key) =>
+        `${key}: ${key in after ? show(after[key]) : '(removed)'} instead of ${key in before ? show(before[key]) : '(absent)'}`,
+    );
 }

@@ -27,9 +27,12 @@ export async function startInProcessMock(options: MockOptions = {}): Promise<Run
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     mock,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => { resolve(); });
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }

@@ -32,10 +32,18 @@ function junitEnv(file: string | undefined): Record<string, string> {
 
 export function runJest(target: TargetSettings, junit: string | undefined): Promise<JestOutcome> {
   const args = [
-    '--import', 'tsx', require.resolve('jest/bin/jest'),
-    '--config', join(root, 'jest.config.js'), '--runTestsByPath', join(root, 'contract-tests', 'contract.test.ts'),
-    '--reporters', join(__dirname, 'report', 'summary-reporter.ts'), ...(junit === undefined ? [] : ['--reporters', 'jest-junit']),
-    '--verbose=false', '--ci',
+    '--import',
+    'tsx',
+    require.resolve('jest/bin/jest'),
+    '--config',
+    join(root, 'jest.config.js'),
+    '--runTestsByPath',
+    join(root, 'contract-tests', 'contract.test.ts'),
+    '--reporters',
+    join(__dirname, 'report', 'summary-reporter.ts'),
+    ...(junit === undefined ? [] : ['--reporters', 'jest-junit']),
+    '--verbose=false',
+    '--ci',
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -44,7 +52,8 @@ export function runJest(target: TargetSettings, junit: string | undefined): Prom
   });
   let interrupted: StopSignal | undefined;
   const forward = (signal: StopSignal): void => {
-    if (interrupted === undefined) console.error(`\ncontract: ${signal}: stopping the checks; the articles' data is restored next`);
+    if (interrupted === undefined)
+      console.error(`\ncontract: ${signal}: stopping the checks; the articles' data is restored next`);
     interrupted = signal;
     child.kill(signal);
   };

@@ -13,9 +13,15 @@ const articleId = 2;
 let target: RunningTarget;
 let client: Client;
 
-const put = (path: string, json: unknown): Promise<unknown> => client.send({ method: 'PUT', to: `/admin/api/articles/${articleId}${path}`, json });
+const put = (path: string, json: unknown): Promise<unknown> =>
+  client.send({ method: 'PUT', to: `/admin/api/articles/${articleId}${path}`, json });
 const dataNow = (): unknown => target.mock.state().articles.find((article) => article.id === articleId)?.data;
-const writesSince = (count: number): string[] => target.mock.journal().slice(count).filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path}`);
+const writesSince = (count: number): string[] =>
+  target.mock
+    .journal()
+    .slice(count)
+    .filter((entry) => entry.method !== 'GET')
+    .map((entry) => `${entry.method} ${entry.path}`);
 
 beforeEach(async () => {
   target = await startInProcessMock();
@@ -42,7 +48,10 @@ test('removes the keys the run wrote and leaves, and lists, keys someone else ad
 test('keeps keys someone else added when it falls back to a full update', async () => {
   await target.close();
   // A target whose key writes leave a present key unchanged, so only the full update can put one back.
-  target = await startInProcessMock({ rules: brokenVariants['set-key-keeps-old-value']?.rules ?? {}, validateResponses: false });
+  target = await startInProcessMock({
+    rules: brokenVariants['set-key-keeps-old-value']?.rules ?? {},
+    validateResponses: false,
+  });
   client = new Client(target.baseUrl);
   await put('', { article: { data: { kept: 1 } } });
   const snapshot = await takeSnapshot(client, articleId);
@@ -61,7 +70,11 @@ test('sends nothing for a ".." key and reports that it cannot be restored throug
   const before = target.mock.journal().length;
   const report = await restoreSnapshot(client, snapshot, marker);
   expect(writesSince(before)).toEqual([`DELETE /admin/api/articles/${articleId}/data/${marker}_mine`]);
-  expect(report.problems).toEqual([expect.stringMatching(/^\.\.: "changed" instead of "original" \(cannot be restored through the interface: .*the article itself/)]);
+  expect(report.problems).toEqual([
+    expect.stringMatching(
+      /^\.\.: "changed" instead of "original" \(cannot be restored through the interface: .*the article itself/,
+    ),
+  ]);
   expect(report.leftAlone).toEqual(['. = "new"']);
   expect(describeRestore(report)).toContain('NOT restored');
 });

@@ -33,7 +33,10 @@ export interface RestoreReport {
 export async function readData(client: Client, articleId: number): Promise<Record<string, unknown>> {
   const answer = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
   const data = isObject(answer.json) ? answer.json.data : undefined;
-  if (answer.status !== 200 || !isObject(data)) throw new Error(`cannot read the data of article ${articleId}: ${answer.status} ${answer.text.slice(0, 200)}\n  reproduce: ${answer.curl}`);
+  if (answer.status !== 200 || !isObject(data))
+    throw new Error(
+      `cannot read the data of article ${articleId}: ${answer.status} ${answer.text.slice(0, 200)}\n  reproduce: ${answer.curl}`,
+    );
   return data;
 }
 
@@ -42,13 +45,23 @@ export async function takeSnapshot(client: Client, articleId: number): Promise<S
 }
 
 /** A key that is new since the snapshot and not this run's: someone else added it. */
-const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean => !(key in snapshot.data) && !key.includes(marker);
+const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean =>
+  !(key in snapshot.data) && !key.includes(marker);
 
-async function repair(client: Client, snapshot: Snapshot, current: Record<string, unknown>, marker: string): Promise<string[]> {
+async function repair(
+  client: Client,
+  snapshot: Snapshot,
+  current: Record<string, unknown>,
+  marker: string,
+): Promise<string[]> {
   const repaired: string[] = [];
   for (const [key, value] of Object.entries(snapshot.data)) {
     if (isReservedKey(key) || !isAddressableKey(key) || isDeepStrictEqual(current[key], value)) continue;
-    const answer = await client.send({ method: 'PUT', to: pathOf('setDataKey', snapshot.articleId, key), json: { value } });
+    const answer = await client.send({
+      method: 'PUT',
+      to: pathOf('setDataKey', snapshot.articleId, key),
+      json: { value },
+    });
     repaired.push(`${key}: put back (${answer.status})`);
   }
   for (const key of Object.keys(current)) {
@@ -77,7 +90,10 @@ function differences(snapshot: Snapshot, after: Record<string, unknown>, marker:
     const unaddressable = keyAddressProblem(key);
     if (addedByOthers(snapshot, key, marker)) found.leftAlone.push(`${key} = ${show(after[key])}`);
     else if (isReservedKey(key) && !key.includes(marker)) found.warnings.push(line);
-    else if (unaddressable !== undefined) found.unaddressable.push(`${line} (cannot be restored through the interface: ${unaddressable}; nothing was sent for it)`);
+    else if (unaddressable !== undefined)
+      found.unaddressable.push(
+        `${line} (cannot be restored through the interface: ${unaddressable}; nothing was sent for it)`,
+      );
     else found.problems.push(line);
   }
   return found;
@@ -89,16 +105,28 @@ function differences(snapshot: Snapshot, after: Record<string, unknown>, marker:
  * by key again for what is left.
  */
 export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker: string): Promise<RestoreReport> {
-  const report: RestoreReport = { articleId: snapshot.articleId, repaired: [], problems: [], warnings: [], leftAlone: [] };
+  const report: RestoreReport = {
+    articleId: snapshot.articleId,
+    repaired: [],
+    problems: [],
+    warnings: [],
+    leftAlone: [],
+  };
   try {
     report.repaired = await repair(client, snapshot, await readData(client, snapshot.articleId), marker);
     const current = await readData(client, snapshot.articleId);
     let left = differences(snapshot, current, marker);
     if (left.problems.length > 0) {
-      const others = Object.fromEntries(Object.entries(current).filter(([key]) => addedByOthers(snapshot, key, marker)));
-      const whole = await client.send({ method: 'PUT', to: pathOf('updateArticle', snapshot.articleId), json: { article: { data: withoutReserved({ ...others, ...snapshot.data }) } } });
+      const others = Object.fromEntries(
+        Object.entries(current).filter(([key]) => addedByOthers(snapshot, key, marker)),
+      );
+      const whole = await client.send({
+        method: 'PUT',
+        to: pathOf('updateArticle', snapshot.articleId),
+        json: { article: { data: withoutReserved({ ...others, ...snapshot.data }) } },
+      });
       report.repaired.push(`every non-reserved key: sent in one full update (${whole.status})`);
-      report.repaired.push(...await repair(client, snapshot, await readData(client, snapshot.articleId), marker));
+      report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker)));
       left = differences(snapshot, await readData(client, snapshot.articleId), marker);
     }
     report.problems = [...left.problems, ...left.unaddressable];
@@ -112,7 +140,10 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
 
 export function describeRestore(report: RestoreReport): string {
   const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
-  return [`article ${report.articleId}: data ${state}`, ...report.problems.map((line) => `  still different: ${line}`),
+  return [
+    `article ${report.articleId}: data ${state}`,
+    ...report.problems.map((line) => `  still different: ${line}`),
     ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`),
-    ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`)].join('\n');
+    ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`),
+  ].join('\n');
 }

@@ -58,23 +58,40 @@ export class Session {
   }
 
   async run(check: Check, articleId: number): Promise<CheckResult> {
-    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult =>
-      ({ check, articleId, outcome, ...(detail === undefined ? {} : { detail }), ...(error ? { error } : {}) });
+    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
+      check,
+      articleId,
+      outcome,
+      ...(detail === undefined ? {} : { detail }),
+      ...(error ? { error } : {}),
+    });
     const refuse = (why: string): CheckResult => result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
     if (check.changesData && this.readOnly) return refuse('it changes data and the run is read-only');
     const unsafe = this.unsafe.get(articleId);
-    if (check.changesData && unsafe !== undefined) return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
+    if (check.changesData && unsafe !== undefined)
+      return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
     // The data the previous write check left is known; only read checks ran since.
-    const before = check.changesData ? this.lastKnown.get(articleId) ?? (await readDataQuietly(this.client, articleId))?.data : undefined;
+    const before = check.changesData
+      ? (this.lastKnown.get(articleId) ?? (await readDataQuietly(this.client, articleId))?.data)
+      : undefined;
     this.lastKnown.delete(articleId);
     try {
       const startData = this.snapshots.get(articleId)?.data;
-      const note = await check.run({ client: this.client, articleId, marker: this.marker, ...(startData ? { startData } : {}) });
+      const note = await check.run({
+        client: this.client,
+        articleId,
+        marker: this.marker,
+        ...(startData ? { startData } : {}),
+      });
       if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      return result('failed', failure instanceof ContractFailure ? failure.message : `${failure.name}: ${failure.message}`, failure);
+      return result(
+        'failed',
+        failure instanceof ContractFailure ? failure.message : `${failure.name}: ${failure.message}`,
+        failure,
+      );
     }
   }
 
@@ -83,7 +100,11 @@ export class Session {
     const after = await readDataQuietly(this.client, articleId);
     const changed = after ? keysChangedOutside(before, after.data, this.marker) : [];
     if (after && changed.length > 0) {
-      throw new ContractFailure('every data key this check did not write is as before it (other keys remain; reserved keys are read-only)', changed.join('\n'), [after.exchange]);
+      throw new ContractFailure(
+        'every data key this check did not write is as before it (other keys remain; reserved keys are read-only)',
+        changed.join('\n'),
+        [after.exchange],
+      );
     }
     if (after) this.lastKnown.set(articleId, after.data);
   }
@@ -101,7 +122,8 @@ export class Session {
   /** Puts every snapshot article's data back; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
     const reports: RestoreReport[] = [];
-    for (const snapshot of this.snapshots.values()) reports.push(await restoreSnapshot(this.client, snapshot, this.marker));
+    for (const snapshot of this.snapshots.values())
+      reports.push(await restoreSnapshot(this.client, snapshot, this.marker));
     return reports;
   }
 }
@@ -119,13 +141,20 @@ export interface RunOptions {
 }
 
 /** Runs `checks` (all by default; only non-changing ones when read-only) on every article, then restores. */
-export async function runChecks(settings: TargetSettings, checks: Check[] = allChecks, options: RunOptions = {}): Promise<RunReport> {
+export async function runChecks(
+  settings: TargetSettings,
+  checks: Check[] = allChecks,
+  options: RunOptions = {},
+): Promise<RunReport> {
   const session = await Session.open(settings);
   const results: CheckResult[] = [];
   let restore: RestoreReport[];
   try {
     const selected = selectChecks(checks, settings.readOnly ?? false);
-    const ordered = [...selected.filter((check) => check.section === options.sectionFirst), ...selected.filter((check) => check.section !== options.sectionFirst)];
+    const ordered = [
+      ...selected.filter((check) => check.section === options.sectionFirst),
+      ...selected.filter((check) => check.section !== options.sectionFirst),
+    ];
     const runs = ordered.flatMap((check) => settings.articleIds.map((articleId) => ({ check, articleId })));
     for (const { check, articleId } of runs) {
       const result = await session.run(check, articleId);

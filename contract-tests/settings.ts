@@ -13,9 +13,13 @@ export class SettingsError extends Error {
 
 /** `1,2, 3` -> [1, 2, 3]; article ids are integers (interface section 4). */
 export function parseArticleIds(text: string): number[] {
-  const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const bad = parts.filter((part) => !/^[0-9]{1,15}$/.test(part));
-  if (parts.length === 0 || bad.length > 0) throw new SettingsError(`article ids must be whole numbers separated by commas, not "${text}"`);
+  if (parts.length === 0 || bad.length > 0)
+    throw new SettingsError(`article ids must be whole numbers separated by commas, not "${text}"`);
   return [...new Set(parts.map(Number))];
 }
 
@@ -26,7 +30,8 @@ export function parseBaseUrl(text: string): string {
   } catch {
     throw new SettingsError(`the base URL "${text}" is not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SettingsError(`the base URL must be http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SettingsError(`the base URL must be http or https, not ${url.protocol}`);
   if (url.search !== '' || url.hash !== '') throw new SettingsError('the base URL must not carry a query or fragment');
   return url.toString().replace(/\/+$/, '');
 }
@@ -38,6 +43,7 @@ export function targetFromEnv(env: NodeJS.ProcessEnv): TargetSettings | undefine
   const raw = env[targetVariable];
   if (raw === undefined || raw === '') return undefined;
   const parsed = JSON.parse(raw) as Partial<TargetSettings>;
-  if (typeof parsed.baseUrl !== 'string' || !Array.isArray(parsed.articleIds)) throw new SettingsError(`${targetVariable} is not a target: ${raw}`);
+  if (typeof parsed.baseUrl !== 'string' || !Array.isArray(parsed.articleIds))
+    throw new SettingsError(`${targetVariable} is not a target: ${raw}`);
   return { ...parsed, baseUrl: parsed.baseUrl, articleIds: parsed.articleIds };
 }

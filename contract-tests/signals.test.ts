@@ -3,9 +3,15 @@ import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function recorder(): { calls: string[]; handlers: { warn(signal: StopSignal): void; abandon(signal: StopSignal): void } } {
+function recorder(): {
+  calls: string[];
+  handlers: { warn(signal: StopSignal): void; abandon(signal: StopSignal): void };
+} {
   const calls: string[] = [];
-  return { calls, handlers: { warn: (signal) => calls.push(`warn ${signal}`), abandon: (signal) => calls.push(`abandon ${signal}`) } };
+  return {
+    calls,
+    handlers: { warn: (signal) => calls.push(`warn ${signal}`), abandon: (signal) => calls.push(`abandon ${signal}`) },
+  };
 }
 
 test('only warns at the first signal and lets the work finish', async () => {
@@ -37,6 +43,10 @@ test('stops listening once the work is done', async () => {
   expect(counts()).toEqual(before);
 });
 
-test.each([['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const)('exits a %s run with %i', (signal, code) => {
+test.each([
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const)('exits a %s run with %i', (signal, code) => {
   expect(exitCodeOf(signal)).toBe(code);
 });

@@ -19,7 +19,10 @@ export interface SignalHandlers {
 }
 
 /** Runs `work` with the stop signals held as above; says which signal, if any, came meanwhile. */
-export async function holdingSignals<T>(work: () => Promise<T>, handlers: SignalHandlers): Promise<{ result: T; signal?: StopSignal }> {
+export async function holdingSignals<T>(
+  work: () => Promise<T>,
+  handlers: SignalHandlers,
+): Promise<{ result: T; signal?: StopSignal }> {
   let received: StopSignal | undefined;
   const onSignal = (signal: StopSignal): void => {
     if (received === undefined) {
@@ -30,7 +33,15 @@ export async function holdingSignals<T>(work: () => Promise<T>, handlers: Signal
     }
   };
   // One listener per signal, so the name never depends on what the emitter passes along.
-  const listeners = stopSignals.map((signal) => [signal, () => { onSignal(signal); }] as const);
+  const listeners = stopSignals.map(
+    (signal) =>
+      [
+        signal,
+        () => {
+          onSignal(signal);
+        },
+      ] as const,
+  );
   for (const [signal, listener] of listeners) process.on(signal, listener);
   try {
     const result = await work();

@@ -10,12 +10,18 @@ import { allChecks, sections } from './checks';
 import { inProcessArticleIds, startInProcessMock } from './in-process';
 import { runChecks, type RunReport } from './runner';
 
-async function runAgainst(variant?: Variant, { readOnly = false, stopAtFirstFailure = false, articleIds = inProcessArticleIds } = {}): Promise<{ report: RunReport; mock: MockApp; before: ReturnType<MockApp['state']> }> {
+async function runAgainst(
+  variant?: Variant,
+  { readOnly = false, stopAtFirstFailure = false, articleIds = inProcessArticleIds } = {},
+): Promise<{ report: RunReport; mock: MockApp; before: ReturnType<MockApp['state']> }> {
   const target = await startInProcessMock(variant ? { rules: variant.rules, validateResponses: false } : {});
   try {
     const before = target.mock.state();
     // Against a broken variant, the checks of its own section go first: one failure is proof enough.
-    const report = await runChecks({ baseUrl: target.baseUrl, articleIds, readOnly }, undefined, { stopAtFirstFailure, ...(variant ? { sectionFirst: variant.section } : {}) });
+    const report = await runChecks({ baseUrl: target.baseUrl, articleIds, readOnly }, undefined, {
+      stopAtFirstFailure,
+      ...(variant ? { sectionFirst: variant.section } : {}),
+    });
     return { report, mock: target.mock, before };
   } finally {
     await target.close();
@@ -28,10 +34,14 @@ async function runAgainst(variant?: Variant, { readOnly = false, stopAtFirstFail
 /** Generous: a whole run is a few hundred requests, and CI machines can be busy. */
 const runTimeout = 30_000;
 
-const failures = (report: RunReport): string[] => report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
+const failures = (report: RunReport): string[] =>
+  report.results
+    .filter((result) => result.outcome === 'failed')
+    .map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
 
 /** Each article's data and attributes, without the time stamps writes move on. */
-const articlesOf = (state: ReturnType<MockApp['state']>): unknown => state.articles.map(({ updated_at: _updated, ...article }) => article);
+const articlesOf = (state: ReturnType<MockApp['state']>): unknown =>
+  state.articles.map(({ updated_at: _updated, ...article }) => article);
 
 /** For each check, a broken variant that breaks what it checks: proof that it can fail on its own. */
 const catchers: Record<string, string> = {
@@ -70,57 +80,92 @@ describe('each check', () => {
     expect(Object.values(catchers).filter((name) => !(name in brokenVariants))).toEqual([]);
   });
 
-  test.each(Object.entries(catchers))('%s fails, run alone, against the variant %s', async (id, name) => {
-    const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-    try {
-      const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1] }, allChecks.filter((check) => check.id === id));
-      expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
-    } finally {
-      await target.close();
-    }
-  }, runTimeout);
+  test.each(Object.entries(catchers))(
+    '%s fails, run alone, against the variant %s',
+    async (id, name) => {
+      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+      try {
+        const report = await runChecks(
+          { baseUrl: target.baseUrl, articleIds: [1] },
+          allChecks.filter((check) => check.id === id),
+        );
+        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout,
+  );
 });
 
 describe('the contract suite', () => {
-  test('passes against the correct mock and leaves every article as it found it', async () => {
-    const { report, mock, before } = await runAgainst();
-    expect(failures(report)).toEqual([]);
-    expect(report.results.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(30);
-    expect(report.restore.flatMap((restore) => restore.problems)).toEqual([]);
-    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
-  }, runTimeout);
+  test(
+    'passes against the correct mock and leaves every article as it found it',
+    async () => {
+      const { report, mock, before } = await runAgainst();
+      expect(failures(report)).toEqual([]);
+      expect(report.results.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(30);
+      expect(report.restore.flatMap((restore) => restore.problems)).toEqual([]);
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
 
-  test('sends only reads in a read-only run and changes nothing', async () => {
-    const { report, mock, before } = await runAgainst(undefined, { readOnly: true });
-    expect(failures(report)).toEqual([]);
-    expect(report.results.every((result) => !result.check.changesData && !result.check.postsComment)).toBe(true);
-    expect(new Set(mock.journal().map((entry) => entry.method))).toEqual(new Set(['GET']));
-    expect(mock.state()).toEqual(before);
-  }, runTimeout);
+  test(
+    'sends only reads in a read-only run and changes nothing',
+    async () => {
+      const { report, mock, before } = await runAgainst(undefined, { readOnly: true });
+      expect(failures(report)).toEqual([]);
+      expect(report.results.every((result) => !result.check.changesData && !result.check.postsComment)).toBe(true);
+      expect(new Set(mock.journal().map((entry) => entry.method))).toEqual(new Set(['GET']));
+      expect(mock.state()).toEqual(before);
+    },
+    runTimeout,
+  );
 
-  test('restores the data a broken target lost when checks fail midway', async () => {
-    const { report, mock, before } = await runAgainst(brokenVariants['set-key-drops-other-keys'], { articleIds: [1] });
-    expect(failures(report).length).toBeGreaterThan(0);
-    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
-  }, runTimeout);
+  test(
+    'restores the data a broken target lost when checks fail midway',
+    async () => {
+      const { report, mock, before } = await runAgainst(brokenVariants['set-key-drops-other-keys'], {
+        articleIds: [1],
+      });
+      expect(failures(report).length).toBeGreaterThan(0);
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
 
-  test('puts back an attribute that a broken update applied', async () => {
-    const { mock, before } = await runAgainst(brokenVariants['update-changes-title'], { articleIds: [1] });
-    expect(articlesOf(mock.state())).toEqual(articlesOf(before));
-  }, runTimeout);
+  test(
+    'puts back an attribute that a broken update applied',
+    async () => {
+      const { mock, before } = await runAgainst(brokenVariants['update-changes-title'], { articleIds: [1] });
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
 
   test('has at least 30 broken variants, covering every interface section', () => {
     expect(Object.keys(brokenVariants).length).toBeGreaterThanOrEqual(30);
-    expect(new Set(Object.values(brokenVariants).map((variant) => variant.section))).toEqual(new Set(Object.keys(sections)));
+    expect(new Set(Object.values(brokenVariants).map((variant) => variant.section))).toEqual(
+      new Set(Object.keys(sections)),
+    );
   });
 
-  test.each(Object.keys(brokenVariants))('fails against the broken variant %s', async (name) => {
-    const { report } = await runAgainst(brokenVariants[name], { stopAtFirstFailure: true, articleIds: [1] });
-    expect(failures(report).length).toBeGreaterThan(0);
-  }, runTimeout);
+  test.each(Object.keys(brokenVariants))(
+    'fails against the broken variant %s',
+    async (name) => {
+      const { report } = await runAgainst(brokenVariants[name], { stopAtFirstFailure: true, articleIds: [1] });
+      expect(failures(report).length).toBeGreaterThan(0);
+    },
+    runTimeout,
+  );
 
-  test.each(Object.keys(harmlessVariants))('passes against the harmless variant %s', async (name) => {
-    const { report } = await runAgainst(harmlessVariants[name], { articleIds: [1] });
-    expect(failures(report)).toEqual([]);
-  }, runTimeout);
+  test.each(Object.keys(harmlessVariants))(
+    'passes against the harmless variant %s',
+    async (name) => {
+      const { report } = await runAgainst(harmlessVariants[name], { articleIds: [1] });
+      expect(failures(report)).toEqual([]);
+    },
+    runTimeout,
+  );
 });

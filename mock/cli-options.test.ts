@@ -3,7 +3,14 @@ import { readCliOptions, UsageError, type CliOptions } from './cli-options';
 
 describe('readCliOptions', () => {
   it('serves 127.0.0.1:4010 with the sample site, any origin, no token, no faults by default', () => {
-    expect(readCliOptions([], {})).toEqual({ port: 4010, host: '127.0.0.1', corsOrigins: '*', faults: {}, quiet: false, help: false });
+    expect(readCliOptions([], {})).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      corsOrigins: '*',
+      faults: {},
+      quiet: false,
+      help: false,
+    });
   });
 
   it.each<[string, string[], Record<string, string>, Partial<CliOptions>]>([
@@ -15,13 +22,28 @@ describe('readCliOptions', () => {
     ['--fixtures', ['--fixtures', 'site.json'], {}, { fixtures: 'site.json' }],
     ['--token', ['--token', 't'], {}, { token: 't' }],
     ['API_TOKEN', [], { API_TOKEN: 't' }, { token: 't' }],
-    ['--cors-origin', ['--cors-origin', 'http://localhost:5173, http://localhost:3000'], {}, { corsOrigins: ['http://localhost:5173', 'http://localhost:3000'] }],
+    [
+      '--cors-origin',
+      ['--cors-origin', 'http://localhost:5173, http://localhost:3000'],
+      {},
+      { corsOrigins: ['http://localhost:5173', 'http://localhost:3000'] },
+    ],
     ['--cors-origin *', ['--cors-origin', '*'], {}, { corsOrigins: '*' }],
     ['--delay fixed', ['--delay', '250'], {}, { faults: { delayMs: 250 } }],
     ['--delay range', ['--delay', '100-900'], {}, { faults: { delayMs: [100, 900] } }],
     ['--fail-rate', ['--fail-rate', '0.2'], {}, { faults: { failure: { rate: 0.2, status: 503 } } }],
-    ['--fail-status', ['--fail-rate', '1', '--fail-status', '500'], {}, { faults: { failure: { rate: 1, status: 500 } } }],
-    ['--fail-operation', ['--fail-operation', 'postComment'], {}, { faults: { failure: { rate: 1, status: 503, operation: 'postComment' } } }],
+    [
+      '--fail-status',
+      ['--fail-rate', '1', '--fail-status', '500'],
+      {},
+      { faults: { failure: { rate: 1, status: 500 } } },
+    ],
+    [
+      '--fail-operation',
+      ['--fail-operation', 'postComment'],
+      {},
+      { faults: { failure: { rate: 1, status: 503, operation: 'postComment' } } },
+    ],
     ['--no-validate', ['--no-validate'], {}, { validateResponses: false }],
     ['--quiet', ['--quiet'], {}, { quiet: true }],
     ['--help', ['--help'], {}, { help: true }],

@@ -49,14 +49,23 @@ function number(text: string | undefined, name: string): number | undefined {
 function readFaults(values: Record<string, string | boolean | undefined>): Faults {
   const delay = values.delay as string | undefined;
   const range = delay?.split('-');
-  const delayMs = range && range.length === 2 ? range.map((part) => number(part, '--delay')) as [number, number] : number(delay, '--delay');
+  const delayMs =
+    range && range.length === 2
+      ? (range.map((part) => number(part, '--delay')) as [number, number])
+      : number(delay, '--delay');
   const rate = number(values['fail-rate'] as string | undefined, '--fail-rate');
   const operation = values['fail-operation'] as OperationId | undefined;
   const faults: Faults = {
     ...(delayMs !== undefined ? { delayMs } : {}),
-    ...(rate !== undefined || operation ? {
-      failure: { rate: rate ?? 1, status: number(values['fail-status'] as string | undefined, '--fail-status') ?? 503, ...(operation ? { operation } : {}) },
-    } : {}),
+    ...(rate !== undefined || operation
+      ? {
+          failure: {
+            rate: rate ?? 1,
+            status: number(values['fail-status'] as string | undefined, '--fail-status') ?? 503,
+            ...(operation ? { operation } : {}),
+          },
+        }
+      : {}),
   };
   const problems = Object.entries(faultProblems(faults)).map(([field, messages]) => `${field} ${messages.join(', ')}`);
   if (problems.length > 0) throw new UsageError(problems.join('; '));
@@ -67,16 +76,29 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
   const { values } = parseArgs({
     args: argv,
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, token: { type: 'string' },
-      'cors-origin': { type: 'string' }, delay: { type: 'string' }, 'fail-rate': { type: 'string' },
-      'fail-status': { type: 'string' }, 'fail-operation': { type: 'string' }, 'no-validate': { type: 'boolean' },
-      variant: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      fixtures: { type: 'string' },
+      token: { type: 'string' },
+      'cors-origin': { type: 'string' },
+      delay: { type: 'string' },
+      'fail-rate': { type: 'string' },
+      'fail-status': { type: 'string' },
+      'fail-operation': { type: 'string' },
+      'no-validate': { type: 'boolean' },
+      variant: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
   const port = number(values.port ?? env.PORT, '--port') ?? 4010;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${port}`);
-  const origins = values['cors-origin']?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be 0 to 65535, not ${port}`);
+  const origins = values['cors-origin']
+    ?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const token = values.token ?? env.API_TOKEN;
   return {
     port,

@@ -25,13 +25,24 @@ const running: ChildProcess[] = [];
 function startCli(args: string[], env: Record<string, string> = {}): Cli {
   // The child must not inherit jest's NODE_OPTIONS, nor a PORT, HOST or API_TOKEN of the caller.
   const { NODE_OPTIONS: _options, PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], { cwd: root, env: { ...inherited, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {
+    cwd: root,
+    env: { ...inherited, ...env },
+  });
   running.push(child);
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
-  const exit = new Promise<number | null>((done) => child.on('exit', (code) => { done(code); }));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exit = new Promise<number | null>((done) =>
+    child.on('exit', (code) => {
+      done(code);
+    }),
+  );
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
@@ -46,7 +57,11 @@ async function serving(cli: Cli): Promise<string> {
 }
 
 function listen(server: Server, host = '127.0.0.1'): Promise<number> {
-  return new Promise((done) => server.listen(0, host, () => { done((server.address() as AddressInfo).port); }));
+  return new Promise((done) =>
+    server.listen(0, host, () => {
+      done((server.address() as AddressInfo).port);
+    }),
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -106,7 +121,11 @@ describe('mock/cli.ts', () => {
     const folder = mkdtempSync(join(tmpdir(), 'mock-cli-'));
     const site = createApp().state();
     const good = join(folder, 'good.json');
-    const withoutFirst = { ...site, articles: site.articles.filter((article) => article.id !== 1), comments: site.comments.filter((comment) => comment.article_id !== 1) };
+    const withoutFirst = {
+      ...site,
+      articles: site.articles.filter((article) => article.id !== 1),
+      comments: site.comments.filter((comment) => comment.article_id !== 1),
+    };
     writeFileSync(good, JSON.stringify(withoutFirst));
     const port = await freePort();
     const cli = startCli(['--port', String(port), '--quiet', '--fixtures', good]);
@@ -127,7 +146,20 @@ describe('mock/cli.ts', () => {
   it('prints every option with --help', async () => {
     const cli = startCli(['--help']);
     expect(await cli.exit).toBe(0);
-    for (const option of ['--port', '--host', '--fixtures', '--token', '--cors-origin', '--delay', '--fail-rate', '--fail-status', '--fail-operation', '--no-validate', '--quiet', '--help']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--fixtures',
+      '--token',
+      '--cors-origin',
+      '--delay',
+      '--fail-rate',
+      '--fail-status',
+      '--fail-operation',
+      '--no-validate',
+      '--quiet',
+      '--help',
+    ]) {
       expect(cli.stdout()).toContain(option);
     }
   });

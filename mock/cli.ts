@@ -18,13 +18,21 @@ function fromCallerDirectory(path: string): string {
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
   return createApp({
-    ...(options.fixtures ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures } : {}),
+    ...(options.fixtures
+      ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
+      : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet ? {} : { log: (line: string) => { process.stdout.write(`${line}\n`); } }),
+    ...(options.quiet
+      ? {}
+      : {
+          log: (line: string) => {
+            process.stdout.write(`${line}\n`);
+          },
+        }),
   });
 }
 
@@ -33,15 +41,21 @@ function serve(options: CliOptions): void {
   const server = createServer(mock.app);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
-    const reason = error.code === 'EADDRINUSE' ? 'is already in use; choose another with --port or PORT'
-      : error.code === 'EACCES' ? 'needs privileges this user lacks' : `cannot be used (${error.message})`;
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? 'is already in use; choose another with --port or PORT'
+        : error.code === 'EACCES'
+          ? 'needs privileges this user lacks'
+          : `cannot be used (${error.message})`;
     console.error(`mock: ${options.host}:${options.port} ${reason}`);
     process.exit(1);
   });
   server.listen(options.port, options.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    console.log(`mock: serving ${options.variant ? `broken variant "${options.variant}" of ` : ''}the site on http://${options.host}:${port} (control API under /__mock)`);
+    console.log(
+      `mock: serving ${options.variant ? `broken variant "${options.variant}" of ` : ''}the site on http://${options.host}:${port} (control API under /__mock)`,
+    );
   });
   const stop = (): void => {
     server.close(() => process.exit(0));
@@ -61,7 +75,8 @@ function main(): void {
     serve(options);
   } catch (error) {
     // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
-    const badUsage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    const badUsage =
+      error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
     console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage}` : ''}`);
     process.exit(2);
   }

@@ -12,7 +12,13 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { iso, randomSource, slashDate, tags, TextMaker } from './large-site/text';
 
-const languages = [['en', 'ENG'], ['de', 'DEU'], ['et', 'EST'], ['fi', 'FIN'], ['fr', 'FRA']] as const;
+const languages = [
+  ['en', 'ENG'],
+  ['de', 'DEU'],
+  ['et', 'EST'],
+  ['fi', 'FIN'],
+  ['fr', 'FRA'],
+] as const;
 const pageCount = 250;
 const peopleCount = 2000;
 const start = Date.parse('2016-01-01T00:00:00.000Z');
@@ -20,7 +26,8 @@ const end = Date.parse('2025-06-01T00:00:00.000Z');
 const day = 86_400_000;
 
 /** Escapes everything beyond ASCII, so the file is one byte per character. */
-const ascii = (value: unknown): string => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ascii = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 class Output {
   private readonly fd: number;
@@ -62,9 +69,12 @@ class Output {
 
 function data(text: TextMaker): Record<string, unknown> {
   const entries: [string, () => unknown][] = [
-    ['featured', () => text.random() < 0.2], ['reading_minutes', () => text.int(1, 20)],
-    ['related_ids', () => [text.int(1, 1000), text.int(1, 1000)]], ['hero_colour', () => text.pick(['#1d4ed8', '#b91c1c', '#15803d'])],
-    ['svc_import_source', () => 'legacy-blog'], ['seo_title', () => text.title()],
+    ['featured', () => text.random() < 0.2],
+    ['reading_minutes', () => text.int(1, 20)],
+    ['related_ids', () => [text.int(1, 1000), text.int(1, 1000)]],
+    ['hero_colour', () => text.pick(['#1d4ed8', '#b91c1c', '#15803d'])],
+    ['svc_import_source', () => 'legacy-blog'],
+    ['seo_title', () => text.title()],
   ];
   if (text.random() < 0.4) return {};
   return Object.fromEntries(entries.filter(() => text.random() < 0.4).map(([key, make]) => [key, make()]));
@@ -81,7 +91,10 @@ function commentCounts(articles: number, comments: number, random: () => number)
 }
 
 function main(): void {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { articles: { type: 'string' }, comments: { type: 'string' }, seed: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { articles: { type: 'string' }, comments: { type: 'string' }, seed: { type: 'string' } },
+  });
   const path = positionals[0];
   if (!path) throw new Error('usage: generate-large-site.ts <output file> [--articles n] [--comments n] [--seed n]');
   const articles = Number(values.articles ?? 100_000);
@@ -92,9 +105,22 @@ function main(): void {
   output.write('{');
   output.list('pages', pageCount, (index) => {
     const created = start + index * day;
-    return { id: index + 1, title: `${text.title()} Blog`, content_type: 'blog', created_at: iso(created), updated_at: iso(created + 30 * day), published_at: iso(created + day) };
+    return {
+      id: index + 1,
+      title: `${text.title()} Blog`,
+      content_type: 'blog',
+      created_at: iso(created),
+      updated_at: iso(created + 30 * day),
+      published_at: iso(created + day),
+    };
   });
-  output.list('languages', languages.length, (index) => ({ id: index + 1, code: languages[index]?.[0], title: languages[index]?.[1], created_at: iso(start), updated_at: iso(start) }));
+  output.list('languages', languages.length, (index) => ({
+    id: index + 1,
+    code: languages[index]?.[0],
+    title: languages[index]?.[1],
+    created_at: iso(start),
+    updated_at: iso(start),
+  }));
   output.list('people', peopleCount, (index) => ({ id: index + 1, name: text.person().name }));
   output.list('articles', articles, (index) => {
     const created = start + ((end - start - 60 * day) * index) / articles + text.int(0, day);
@@ -104,11 +130,23 @@ function main(): void {
     const body = text.body();
     const pageId = text.int(1, pageCount);
     return {
-      id: index + 1, page_id: pageId, language_id: (pageId % languages.length) + 1, author_id: Math.ceil(peopleCount * text.random() ** 3) || 1,
-      title, path: `${title.toLowerCase().replace(/ /g, '-')}-${String(index + 1)}`, publishing: text.random() < 0.05, published: text.random() < 0.9,
-      data: data(text), created_at: iso(created), updated_at: iso((published[index] ?? created) + text.int(0, 20 * day)), published_at: iso(published[index] ?? created),
-      autosaved_title: text.random() < 0.95 ? title : text.title(), excerpt, autosaved_excerpt: excerpt,
-      body, autosaved_body: text.random() < 0.9 ? body : `${body}<p>${text.sentence()}</p>`,
+      id: index + 1,
+      page_id: pageId,
+      language_id: (pageId % languages.length) + 1,
+      author_id: Math.ceil(peopleCount * text.random() ** 3) || 1,
+      title,
+      path: `${title.toLowerCase().replace(/ /g, '-')}-${String(index + 1)}`,
+      publishing: text.random() < 0.05,
+      published: text.random() < 0.9,
+      data: data(text),
+      created_at: iso(created),
+      updated_at: iso((published[index] ?? created) + text.int(0, 20 * day)),
+      published_at: iso(published[index] ?? created),
+      autosaved_title: text.random() < 0.95 ? title : text.title(),
+      excerpt,
+      autosaved_excerpt: excerpt,
+      body,
+      autosaved_body: text.random() < 0.9 ? body : `${body}<p>${text.sentence()}</p>`,
       tag_names: Array.from({ length: text.int(0, 4) }, () => text.pick(tags)),
     };
   });
@@ -116,20 +154,33 @@ function main(): void {
   let article = 0;
   let left = counts[0] ?? 0;
   let time = published[0] ?? start;
-  output.list('comments', comments, () => {
-    while (left === 0) {
-      article += 1;
-      left = counts[article] ?? 0;
-      time = published[article] ?? start;
-    }
-    left -= 1;
-    time += text.int(60_000, Math.max(60_000, Math.floor((end - time) / (left + 2))));
-    const person = text.person();
-    return { article_id: article + 1, author: person.name, author_email: person.email, body: text.commentBody(), created_at: slashDate(time) };
-  }, true);
+  output.list(
+    'comments',
+    comments,
+    () => {
+      while (left === 0) {
+        article += 1;
+        left = counts[article] ?? 0;
+        time = published[article] ?? start;
+      }
+      left -= 1;
+      time += text.int(60_000, Math.max(60_000, Math.floor((end - time) / (left + 2))));
+      const person = text.person();
+      return {
+        article_id: article + 1,
+        author: person.name,
+        author_email: person.email,
+        body: text.commentBody(),
+        created_at: slashDate(time),
+      };
+    },
+    true,
+  );
   output.write('}');
   output.close();
-  console.log(`wrote ${articles} articles and ${comments} comments (${(output.written / 1e6).toFixed(0)} MB) to ${path}`);
+  console.log(
+    `wrote ${articles} articles and ${comments} comments (${(output.written / 1e6).toFixed(0)} MB) to ${path}`,
+  );
 }
 
 main();

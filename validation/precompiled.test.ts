@@ -30,7 +30,10 @@ function sampleData(): unknown[] {
   const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
   const data: unknown[] = [];
   for (const name of files) {
-    const file = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { example?: unknown; cases: { data?: unknown }[] };
+    const file = JSON.parse(readFileSync(join(folder, name), 'utf8')) as {
+      example?: unknown;
+      cases: { data?: unknown }[];
+    };
     for (const each of file.cases) if (each.data !== undefined) data.push(each.data);
     const example = file.example;
     if (example === null || typeof example !== 'object') continue;
@@ -53,8 +56,11 @@ describe('the precompiled validators', () => {
   test.each(ids)('judge %s as the run-time compiled one does', (id) => {
     const runtime = compiled.getSchema(id);
     for (const data of sampleData()) expect(verdict(standalone[id], data)).toEqual(verdict(runtime, data));
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), (data) => {
-      expect(verdict(standalone[id], data)).toEqual(verdict(runtime, data));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), (data) => {
+        expect(verdict(standalone[id], data)).toEqual(verdict(runtime, data));
+      }),
+      { numRuns: 50 },
+    );
   });
 });

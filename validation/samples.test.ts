@@ -26,11 +26,16 @@ interface SampleFile {
 
 const folder = join(__dirname, 'samples');
 const readSample = (name: string): SampleFile => JSON.parse(readFileSync(join(folder, name), 'utf8')) as SampleFile;
-const sampleFiles = readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => ({ name, file: readSample(name) }));
+const sampleFiles = readdirSync(folder)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => ({ name, file: readSample(name) }));
 
 /** Parent object and last key of a JSON Pointer inside `document`. */
 function locate(document: unknown, pointer: string): { parent: Record<string, unknown>; key: string } {
-  const segments = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   const key = segments.pop() ?? '';
   let parent = document as Record<string, unknown>;
   for (const segment of segments) parent = parent[segment] as Record<string, unknown>;
@@ -71,7 +76,10 @@ describe.each(sampleFiles)('samples/$name', ({ file }) => {
 
 test('every shape an operation sends or answers, and every section 2 shape, has samples', () => {
   const covered = new Set(sampleFiles.map(({ file }) => file.shape));
-  const operationShapes = operations.flatMap((operation) => ['request' in operation ? operation.request : undefined, 'answer' in operation ? operation.answer : undefined]);
+  const operationShapes = operations.flatMap((operation) => [
+    'request' in operation ? operation.request : undefined,
+    'answer' in operation ? operation.answer : undefined,
+  ]);
   const sectionTwo = ['Article', 'PageSummary', 'LanguageSummary', 'AuthorSummary', 'Comment'];
   const wanted = [...operationShapes, ...sectionTwo].filter((shape): shape is string => shape !== undefined);
   expect(wanted.filter((shape) => !covered.has(shape))).toEqual([]);

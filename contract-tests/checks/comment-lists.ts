@@ -14,7 +14,8 @@ export interface CommentList {
 /** Every comment at one address: each page answers the stated status and is a list of 2.2 comments. */
 export async function listAt(context: CheckContext, address: string, name: string): Promise<CommentList> {
   const { pages, truncatedAt } = await fetchAllPages(context.client, address);
-  if (truncatedAt !== undefined) fail(`the list at ${name} ends within ${pages.length} pages`, `it goes on at ${truncatedAt}`);
+  if (truncatedAt !== undefined)
+    fail(`the list at ${name} ends within ${pages.length} pages`, `it goes on at ${truncatedAt}`);
   const items: unknown[] = [];
   for (const page of pages) {
     expectStatus(page, statusOf('listComments'), `GET ${name}`);
@@ -28,7 +29,8 @@ export async function listAt(context: CheckContext, address: string, name: strin
 /** The article's `comments_url` (2.1), the address the interface says to fetch the list from. */
 export async function commentsUrl(context: CheckContext): Promise<{ address: string; read: Exchange }> {
   const { article, exchange } = await readArticle(context, 'reading the article', false);
-  if (typeof article.comments_url !== 'string') fail('the article has a comments_url string', JSON.stringify(article.comments_url), exchange);
+  if (typeof article.comments_url !== 'string')
+    fail('the article has a comments_url string', JSON.stringify(article.comments_url), exchange);
   return { address: article.comments_url, read: exchange };
 }
 

@@ -22,12 +22,21 @@ function listCheck(id: string, where: string, address: (context: CheckContext) =
   };
 }
 
-const listPlural = listCheck('list-plural', 'site/articles/<id>/comments.json', ({ articleId }) => pathOf('listComments', articleId));
-const listSingular = listCheck('list-singular', 'site/article/<id>/comments.json', ({ articleId }) => singularListPath(articleId));
-const listCommentsUrl = listCheck('list-comments-url', 'the article\'s comments_url', async (context) => (await commentsUrl(context)).address);
+const listPlural = listCheck('list-plural', 'site/articles/<id>/comments.json', ({ articleId }) =>
+  pathOf('listComments', articleId),
+);
+const listSingular = listCheck('list-singular', 'site/article/<id>/comments.json', ({ articleId }) =>
+  singularListPath(articleId),
+);
+const listCommentsUrl = listCheck(
+  'list-comments-url',
+  "the article's comments_url",
+  async (context) => (await commentsUrl(context)).address,
+);
 
 /** The listed fields of a comment, as one comparable string. */
-const listed = (item: unknown): string => JSON.stringify(isObject(item) ? [item.body, item.author, item.created_at] : item);
+const listed = (item: unknown): string =>
+  JSON.stringify(isObject(item) ? [item.body, item.author, item.created_at] : item);
 const sortedListed = (items: unknown[]): string[] => items.map(listed).sort();
 
 const sameEverywhere: Check = {
@@ -37,11 +46,18 @@ const sameEverywhere: Check = {
   changesData: false,
   postsComment: false,
   async run(context) {
-    const lists = await Promise.all((await listAddresses(context)).map(([name, address]) => listAt(context, address, name)));
+    const lists = await Promise.all(
+      (await listAddresses(context)).map(([name, address]) => listAt(context, address, name)),
+    );
     const [first, ...others] = lists;
     for (const other of others) {
       if (first && !isDeepStrictEqual(sortedListed(first.items), sortedListed(other.items))) {
-        fail(`${other.address} lists the same comments as ${first.address}`, `${show(other.items)}\ninstead of ${show(first.items)}`, ...first.pages, ...other.pages);
+        fail(
+          `${other.address} lists the same comments as ${first.address}`,
+          `${show(other.items)}\ninstead of ${show(first.items)}`,
+          ...first.pages,
+          ...other.pages,
+        );
       }
     }
     return undefined;
@@ -50,9 +66,17 @@ const sameEverywhere: Check = {
 
 /** `YYYY/MM/DD HH:MM:SS +0000` that names a real moment (the schema's pattern sees only digits). */
 function isRealCommentDate(text: unknown): boolean {
-  const match = typeof text === 'string' ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2}) \+0000$/.exec(text) : null;
+  const match =
+    typeof text === 'string' ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2}) \+0000$/.exec(text) : null;
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
 }
@@ -68,7 +92,9 @@ const commentShape: Check = {
     const list = await listAt(context, address, 'comments_url');
     const wrong = list.items.filter((item) => !isObject(item) || !isRealCommentDate(item.created_at));
     if (wrong.length > 0) fail('every created_at is a real date in the stated form', show(wrong), ...list.pages);
-    return list.items.length === 0 ? 'the article has no comments yet; the posted-comment check covers the shape' : undefined;
+    return list.items.length === 0
+      ? 'the article has no comments yet; the posted-comment check covers the shape'
+      : undefined;
   },
 };
 

@@ -24,7 +24,13 @@ const answer: Check = {
     const { key, setup } = await keyToRemove(context, 'delete_answer');
     const removal = await deleteKey(context, key);
     expectStatus(removal, statusOf('deleteDataKey'), `DELETE data/${key}`, setup);
-    if (removal.text !== '') fail('an empty body', `a body of ${removal.text.length} characters: ${removal.text.slice(0, 300)}`, setup, removal);
+    if (removal.text !== '')
+      fail(
+        'an empty body',
+        `a body of ${removal.text.length} characters: ${removal.text.slice(0, 300)}`,
+        setup,
+        removal,
+      );
     return undefined;
   },
 };
@@ -40,7 +46,14 @@ const gone: Check = {
     const before = await readArticle(context, 'reading the article before removing the key');
     const removal = await deleteKey(context, key);
     const after = await readArticle(context, 'reading the article after removing the key');
-    if (key in after.data) fail(`data has no key ${key} any more`, `data.${key} is still there (the DELETE answered ${removal.status})`, setup, removal, after.exchange);
+    if (key in after.data)
+      fail(
+        `data has no key ${key} any more`,
+        `data.${key} is still there (the DELETE answered ${removal.status})`,
+        setup,
+        removal,
+        after.exchange,
+      );
     expectKeysKept(before.data, after.data, [key], 'the next read', removal, after.exchange);
     return undefined;
   },

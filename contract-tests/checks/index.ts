@@ -10,8 +10,15 @@ import { updateChecks } from './update';
 
 const sectionOrder = Object.keys(sections) as Section[];
 
-export const allChecks: Check[] = [...readChecks, ...commentChecks, ...updateChecks, ...setKeyChecks, ...deleteKeyChecks, ...reservedChecks, ...postChecks]
-  .sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
+export const allChecks: Check[] = [
+  ...readChecks,
+  ...commentChecks,
+  ...updateChecks,
+  ...setKeyChecks,
+  ...deleteKeyChecks,
+  ...reservedChecks,
+  ...postChecks,
+].sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
 
 /** `--read-only` keeps only the checks that change nothing. */
 export function selectChecks(checks: Check[], readOnly: boolean): Check[] {

@@ -21,12 +21,23 @@ const postComment: Check = {
       author_email: 'contract-suite@example.com',
       body: `Posted by an automated conformance run (${context.marker}); the interface offers no way to remove it.`,
     };
-    const post = await context.client.send({ method: 'POST', to: pathOf('postComment', context.articleId), json: { comment } });
+    const post = await context.client.send({
+      method: 'POST',
+      to: pathOf('postComment', context.articleId),
+      json: { comment },
+    });
     for (const [name, address] of await listAddresses(context)) {
       const list = await listAt(context, address, name);
-      const found = list.items.find((item) => isObject(item) && item.author === comment.author && item.body === comment.body);
+      const found = list.items.find(
+        (item) => isObject(item) && item.author === comment.author && item.body === comment.body,
+      );
       if (found === undefined) {
-        fail(`the list at ${name} holds the posted comment (author ${comment.author})`, `not among its ${list.items.length} comments; the post answered ${showAnswer(post)}`, post, ...list.pages);
+        fail(
+          `the list at ${name} holds the posted comment (author ${comment.author})`,
+          `not among its ${list.items.length} comments; the post answered ${showAnswer(post)}`,
+          post,
+          ...list.pages,
+        );
       }
     }
     return undefined;

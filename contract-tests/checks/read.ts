@@ -19,7 +19,8 @@ const readShape: Check = {
     expectStatus(exchange, statusOf('readArticle'), `GET article ${articleId}`);
     const article = expectJson(exchange, `GET article ${articleId}`);
     expectShape('Article', article, 'the article', exchange);
-    if (isObject(article) && article.id !== articleId) fail(`the answer is article ${articleId}`, `an article with id ${JSON.stringify(article.id)}`, exchange);
+    if (isObject(article) && article.id !== articleId)
+      fail(`the answer is article ${articleId}`, `an article with id ${JSON.stringify(article.id)}`, exchange);
     return undefined;
   },
 };
@@ -27,13 +28,15 @@ const readShape: Check = {
 const readAddresses: Check = {
   id: 'read-addresses',
   section: '2.1',
-  title: 'gives url, contents_url, comments_url, page.url and, when present, language.url and author.url their stated forms for the right ids',
+  title:
+    'gives url, contents_url, comments_url, page.url and, when present, language.url and author.url their stated forms for the right ids',
   changesData: false,
   postsComment: false,
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
     const problems = addressProblems('Article', article);
-    if (problems.length > 0) fail('every address ends with its stated form for the right id', problems.join('\n'), exchange);
+    if (problems.length > 0)
+      fail('every address ends with its stated form for the right id', problems.join('\n'), exchange);
     return undefined;
   },
 };
@@ -51,14 +54,28 @@ const commentsCount: Check = {
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
     const list = await fetchAllPages(context.client, pathOf('listComments', context.articleId));
-    if (list.truncatedAt !== undefined) return `the list has more pages than the suite follows (${list.pages.length}); not counted`;
+    if (list.truncatedAt !== undefined)
+      return `the list has more pages than the suite follows (${list.pages.length}); not counted`;
     const last = list.pages.at(-1);
-    if (!last || !isSuccess(last.status, statusOf('listComments')) || !list.pages.every((page) => Array.isArray(page.json))) {
-      fail('the comment list answers a JSON array', last ? `${last.status} ${last.text.slice(0, 300)}` : 'no answer', ...list.pages);
+    if (
+      !last ||
+      !isSuccess(last.status, statusOf('listComments')) ||
+      !list.pages.every((page) => Array.isArray(page.json))
+    ) {
+      fail(
+        'the comment list answers a JSON array',
+        last ? `${last.status} ${last.text.slice(0, 300)}` : 'no answer',
+        ...list.pages,
+      );
     }
     const listed = list.pages.reduce((total, page) => total + (page.json as unknown[]).length, 0);
     if (article.comments_count !== listed) {
-      fail(`comments_count is ${listed}, the number of comments listed`, `comments_count is ${JSON.stringify(article.comments_count)}`, exchange, ...list.pages);
+      fail(
+        `comments_count is ${listed}, the number of comments listed`,
+        `comments_count is ${JSON.stringify(article.comments_count)}`,
+        exchange,
+        ...list.pages,
+      );
     }
     return undefined;
   },

@@ -8,12 +8,21 @@ import { isDeepStrictEqual } from 'node:util';
 import { fail, show } from '../failure';
 import type { Exchange } from '../http/client';
 import type { Check, CheckContext, Section } from './check';
-import { deleteKey, existingReservedKey, readArticle, setKey, updateArticle, withoutReserved, type ArticleRead } from './steps';
+import {
+  deleteKey,
+  existingReservedKey,
+  readArticle,
+  setKey,
+  updateArticle,
+  withoutReserved,
+  type ArticleRead,
+} from './steps';
 
 type Write = (context: CheckContext, data: Record<string, unknown>, key: string, value: unknown) => Promise<Exchange>;
 
 const byKeyWrite: Write = (context, _data, key, value) => setKey(context, key, value);
-const byFullUpdate: Write = (context, data, key, value) => updateArticle(context, { ...withoutReserved(data), [key]: value });
+const byFullUpdate: Write = (context, data, key, value) =>
+  updateArticle(context, { ...withoutReserved(data), [key]: value });
 
 const noArticleKey = 'the article has no reserved key of its own to try; use an article that has one for this check';
 
@@ -24,7 +33,11 @@ const noArticleKey = 'the article has no reserved key of its own to try; use an 
 function ownReservedKey(context: CheckContext, before: ArticleRead): string | undefined {
   const key = existingReservedKey(context.startData ?? before.data);
   if (key !== undefined && !(key in before.data)) {
-    fail(`data still has the reserved key ${key} it had when the run began`, `it is gone: an earlier write removed it; data is ${show(before.data)}`, before.exchange);
+    fail(
+      `data still has the reserved key ${key} it had when the run began`,
+      `it is gone: an earlier write removed it; data is ${show(before.data)}`,
+      before.exchange,
+    );
   }
   return key;
 }
@@ -37,12 +50,17 @@ async function putBack(context: CheckContext, key: string, value: unknown): Prom
     await updateArticle(context, { ...withoutReserved(data), [key]: value });
     ({ data } = await readArticle(context, `reading the article after putting ${key} back`));
   }
-  return isDeepStrictEqual(data[key], value) ? `the suite has put ${key} back` : `the suite could NOT put ${key} back to ${show(value)}; fix it by hand`;
+  return isDeepStrictEqual(data[key], value)
+    ? `the suite has put ${key} back`
+    : `the suite could NOT put ${key} back to ${show(value)}; fix it by hand`;
 }
 
 function createCheck(id: string, section: Section, how: string, write: Write): Check {
   return {
-    id, section, changesData: true, postsComment: false,
+    id,
+    section,
+    changesData: true,
+    postsComment: false,
     title: `creates no reserved svc_ key through ${how}, whatever it answers`,
     async run(context) {
       const { data } = await readArticle(context, 'reading the article before the write');
@@ -51,14 +69,22 @@ function createCheck(id: string, section: Section, how: string, write: Write): C
       const after = await readArticle(context, 'reading the article after the write');
       if (!(key in after.data)) return undefined;
       const removal = await deleteKey(context, key);
-      fail(`data has no key ${key}`, `data.${key} = ${show(after.data[key])} (the write answered ${exchange.status}; removing it answered ${removal.status})`, exchange, after.exchange);
+      fail(
+        `data has no key ${key}`,
+        `data.${key} = ${show(after.data[key])} (the write answered ${exchange.status}; removing it answered ${removal.status})`,
+        exchange,
+        after.exchange,
+      );
     },
   };
 }
 
 function changeCheck(id: string, section: Section, how: string, write: Write): Check {
   return {
-    id, section, changesData: true, postsComment: false,
+    id,
+    section,
+    changesData: true,
+    postsComment: false,
     title: `keeps the article's own reserved svc_ key unchanged through ${how}, whatever it answers`,
     async run(context) {
       const before = await readArticle(context, 'reading the article before the write');
@@ -74,12 +100,20 @@ async function expectKept(context: CheckContext, key: string, value: unknown, wr
   const after = await readArticle(context, 'reading the article after the write');
   if (key in after.data && isDeepStrictEqual(after.data[key], value)) return undefined;
   const now = key in after.data ? show(after.data[key]) : '(removed)';
-  fail(`data.${key} is still ${show(value)}`, `data.${key} is ${now} (the write answered ${write.status}; ${await putBack(context, key, value)})`, write, after.exchange);
+  fail(
+    `data.${key} is still ${show(value)}`,
+    `data.${key} is ${now} (the write answered ${write.status}; ${await putBack(context, key, value)})`,
+    write,
+    after.exchange,
+  );
 }
 
 const keptWhenLeftOut: Check = {
-  id: 'reserved-kept-by-update', section: '4.2', changesData: true, postsComment: false,
-  title: 'keeps the article\'s own reserved svc_ key when a full update sends data without it',
+  id: 'reserved-kept-by-update',
+  section: '4.2',
+  changesData: true,
+  postsComment: false,
+  title: "keeps the article's own reserved svc_ key when a full update sends data without it",
   async run(context) {
     const before = await readArticle(context, 'reading the article before the update');
     const key = ownReservedKey(context, before);
@@ -90,8 +124,11 @@ const keptWhenLeftOut: Check = {
 };
 
 const keptWhenDeleted: Check = {
-  id: 'reserved-kept-by-delete', section: '4.4', changesData: true, postsComment: false,
-  title: 'keeps the article\'s own reserved svc_ key through DELETE data/<key>, whatever it answers',
+  id: 'reserved-kept-by-delete',
+  section: '4.4',
+  changesData: true,
+  postsComment: false,
+  title: "keeps the article's own reserved svc_ key through DELETE data/<key>, whatever it answers",
   async run(context) {
     const before = await readArticle(context, 'reading the article before the removal');
     const key = ownReservedKey(context, before);

@@ -10,11 +10,16 @@ import type { Check, CheckContext } from './check';
 import { expectKeysKept, expectValue, readArticle, setKey, statusOf } from './steps';
 
 /** Sets a key and expects the stated status and an Article whose `data` is an object. */
-async function setAndAnswer(context: CheckContext, key: string, value: unknown): Promise<{ put: Exchange; data: Record<string, unknown> }> {
+async function setAndAnswer(
+  context: CheckContext,
+  key: string,
+  value: unknown,
+): Promise<{ put: Exchange; data: Record<string, unknown> }> {
   const put = await setKey(context, key, value);
   expectStatus(put, statusOf('setDataKey'), `PUT data/${key}`);
   const answer = expectJson(put, `PUT data/${key}`);
-  if (!isObject(answer) || !isObject(answer.data)) fail('the answer is an Article whose data is an object', show(answer), put);
+  if (!isObject(answer) || !isObject(answer.data))
+    fail('the answer is an Article whose data is an object', show(answer), put);
   return { put, data: answer.data };
 }
 
@@ -33,7 +38,8 @@ const answerShape: Check = {
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
     const problems = addressProblems('DataKeyResponse', body);
-    if (problems.length > 0) fail('every address of the answer ends with its stated form for the right id', problems.join('\n'), put);
+    if (problems.length > 0)
+      fail('every address of the answer ends with its stated form for the right id', problems.join('\n'), put);
     return undefined;
   },
 };
@@ -112,7 +118,14 @@ const roundTrip: Check = {
     }
     const after = await readArticle(context, 'reading the article after setting every type');
     Object.entries(sampleValues).forEach(([name, value], index) => {
-      expectValue(after.data, `${context.marker}_type_${name}`, value, 'the next read', ...puts.slice(index, index + 1), after.exchange);
+      expectValue(
+        after.data,
+        `${context.marker}_type_${name}`,
+        value,
+        'the next read',
+        ...puts.slice(index, index + 1),
+        after.exchange,
+      );
     });
     return undefined;
   },

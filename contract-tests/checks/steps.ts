@@ -22,8 +22,9 @@ const operation = (id: OperationId): (typeof operations)[number] => {
  * so a key write or removal would PUT or DELETE the article. An empty key leaves `.../data/`.
  */
 export function keyAddressProblem(key: string): string | undefined {
-  if (key === '.' || key === '..') return `URL normalisation removes a "${key}" path segment, so .../data/${key} would address ${key === '..' ? 'the article itself' : '.../data/'}`;
-  if (key === '') return 'an empty key leaves .../data/, which is no key\'s address';
+  if (key === '.' || key === '..')
+    return `URL normalisation removes a "${key}" path segment, so .../data/${key} would address ${key === '..' ? 'the article itself' : '.../data/'}`;
+  if (key === '') return "an empty key leaves .../data/, which is no key's address";
   return undefined;
 }
 
@@ -34,7 +35,10 @@ export function pathOf(id: OperationId, articleId: number, key?: string): string
   const path = operation(id).path.replace('{article_id}', String(articleId));
   if (!path.includes('{key}')) return path;
   const problem = keyAddressProblem(key ?? '');
-  if (problem !== undefined) throw new Error(`data key ${JSON.stringify(key ?? '')} cannot be written or removed through the interface: ${problem}`);
+  if (problem !== undefined)
+    throw new Error(
+      `data key ${JSON.stringify(key ?? '')} cannot be written or removed through the interface: ${problem}`,
+    );
   return path.replace('{key}', encodeURIComponent(key ?? ''));
 }
 
@@ -45,7 +49,8 @@ export const statusOf = (id: OperationId): number | undefined => {
 };
 
 /** Section 4.5 also writes the list address with a singular `article` segment. */
-export const singularListPath = (articleId: number): string => pathOf('listComments', articleId).replace('/site/articles/', '/site/article/');
+export const singularListPath = (articleId: number): string =>
+  pathOf('listComments', articleId).replace('/site/articles/', '/site/article/');
 
 export interface ArticleRead {
   article: Record<string, unknown>;
@@ -57,12 +62,17 @@ export interface ArticleRead {
  * 4.1: the article as it is now. Its `data` must be an object (2.1) for any data check to mean
  * something; checks that do not look at `data` pass `needsData: false`.
  */
-export async function readArticle(context: CheckContext, why = 'reading the article', needsData = true): Promise<ArticleRead> {
+export async function readArticle(
+  context: CheckContext,
+  why = 'reading the article',
+  needsData = true,
+): Promise<ArticleRead> {
   const exchange = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
   expectStatus(exchange, statusOf('readArticle'), why);
   const article = expectJson(exchange, why);
   if (!isObject(article)) fail(`${why} answers an Article object`, show(article), exchange);
-  if (needsData && !isObject(article.data)) fail(`${why} answers an Article whose data is an object`, show(article.data), exchange);
+  if (needsData && !isObject(article.data))
+    fail(`${why} answers an Article whose data is an object`, show(article.data), exchange);
   return { article, data: isObject(article.data) ? article.data : {}, exchange };
 }
 
@@ -73,8 +83,16 @@ export const deleteKey = (context: CheckContext, key: string): Promise<Exchange>
   context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) });
 
 /** 4.2 with `{ article: { data, ...others } }`. */
-export const updateArticle = (context: CheckContext, data: Record<string, unknown>, others: Record<string, unknown> = {}): Promise<Exchange> =>
-  context.client.send({ method: 'PUT', to: pathOf('updateArticle', context.articleId), json: { article: { ...others, data } } });
+export const updateArticle = (
+  context: CheckContext,
+  data: Record<string, unknown>,
+  others: Record<string, unknown> = {},
+): Promise<Exchange> =>
+  context.client.send({
+    method: 'PUT',
+    to: pathOf('updateArticle', context.articleId),
+    json: { article: { ...others, data } },
+  });
 
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([key]) => !isReservedKey(key)));
@@ -84,15 +102,33 @@ export const existingReservedKey = (data: Record<string, unknown>): string | und
   Object.keys(data).find((key) => isReservedKey(key) && !carriesAnyMarker(key));
 
 /** Every key of `before` (but those in `except`) is in `after` with the same value. */
-export function expectKeysKept(before: Record<string, unknown>, after: Record<string, unknown>, except: string[], what: string, ...exchanges: Exchange[]): void {
-  const lost = Object.keys(before).filter((key) => !except.includes(key) && !isDeepStrictEqual(before[key], after[key]));
+export function expectKeysKept(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  except: string[],
+  what: string,
+  ...exchanges: Exchange[]
+): void {
+  const lost = Object.keys(before).filter(
+    (key) => !except.includes(key) && !isDeepStrictEqual(before[key], after[key]),
+  );
   if (lost.length === 0) return;
-  const shown = lost.map((key) => `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${show(before[key])}`);
+  const shown = lost.map(
+    (key) => `${key}: ${key in after ? show(after[key]) : '(missing)'} instead of ${show(before[key])}`,
+  );
   fail(`${what} keeps every other key of data as it was`, shown.join('\n'), ...exchanges);
 }
 
 /** The value at `key` of `data`, or a failure naming the key as missing or different. */
-export function expectValue(data: Record<string, unknown>, key: string, value: unknown, what: string, ...exchanges: Exchange[]): void {
-  if (!(key in data)) fail(`${what} has data.${key} = ${show(value)}`, `data has no key ${key}: ${show(data)}`, ...exchanges);
-  if (!isDeepStrictEqual(data[key], value)) fail(`${what} has data.${key} = ${show(value)}`, `data.${key} = ${show(data[key])}`, ...exchanges);
+export function expectValue(
+  data: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  what: string,
+  ...exchanges: Exchange[]
+): void {
+  if (!(key in data))
+    fail(`${what} has data.${key} = ${show(value)}`, `data has no key ${key}: ${show(data)}`, ...exchanges);
+  if (!isDeepStrictEqual(data[key], value))
+    fail(`${what} has data.${key} = ${show(value)}`, `data.${key} = ${show(data[key])}`, ...exchanges);
 }

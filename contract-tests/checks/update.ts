@@ -22,12 +22,26 @@ const movable = new Set(['data', 'updated_at', 'comments_count']);
  */
 const summaries = new Set(['page', 'language', 'author']);
 
-const comparable = (field: string, value: unknown): unknown => (summaries.has(field) && isObject(value) ? { id: value.id } : value);
+const comparable = (field: string, value: unknown): unknown =>
+  summaries.has(field) && isObject(value) ? { id: value.id } : value;
 
 /** Fields of `answer` (only those it has: update answers may omit six) that differ from `expected`. */
-function differences(expected: Record<string, unknown>, answer: Record<string, unknown>, labels: [string, string] = ['now', 'before']): string[] {
-  return articleFields.filter((field) => !movable.has(field) && field in answer && !isDeepStrictEqual(comparable(field, answer[field]), comparable(field, expected[field])))
-    .map((field) => `${field}: ${labels[0]} ${show(comparable(field, answer[field]))}, ${labels[1]} ${show(comparable(field, expected[field]))}`);
+function differences(
+  expected: Record<string, unknown>,
+  answer: Record<string, unknown>,
+  labels: [string, string] = ['now', 'before'],
+): string[] {
+  return articleFields
+    .filter(
+      (field) =>
+        !movable.has(field) &&
+        field in answer &&
+        !isDeepStrictEqual(comparable(field, answer[field]), comparable(field, expected[field])),
+    )
+    .map(
+      (field) =>
+        `${field}: ${labels[0]} ${show(comparable(field, answer[field]))}, ${labels[1]} ${show(comparable(field, expected[field]))}`,
+    );
 }
 
 const holdsData: Check = {
@@ -38,7 +52,10 @@ const holdsData: Check = {
   postsComment: false,
   async run(context) {
     const { data } = await readArticle(context, 'reading the article before the update');
-    const supplied = { [`${context.marker}_update_text`]: 'set by a full update', [`${context.marker}_update_list`]: [1, 'two', { three: 3 }] };
+    const supplied = {
+      [`${context.marker}_update_text`]: 'set by a full update',
+      [`${context.marker}_update_list`]: [1, 'two', { three: 3 }],
+    };
     const put = await updateArticle(context, { ...withoutReserved(data), ...supplied });
     expectStatus(put, statusOf('updateArticle'), 'PUT article');
     const answer = expectJson(put, 'PUT article');
@@ -46,14 +63,16 @@ const holdsData: Check = {
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
     const addresses = addressProblems('ArticleUpdateResponse', body);
-    if (addresses.length > 0) fail('every address of the answer ends with its stated form for the right id', addresses.join('\n'), put);
+    if (addresses.length > 0)
+      fail('every address of the answer ends with its stated form for the right id', addresses.join('\n'), put);
     const after = await readArticle(context, 'reading the article after the update');
     for (const [key, value] of Object.entries(supplied)) {
       expectValue(body.data as Record<string, unknown>, key, value, 'the update answer', put);
       expectValue(after.data, key, value, 'the next read', put, after.exchange);
     }
     const different = differences(after.article, body, ['the answer has', 'the next read']);
-    if (different.length > 0) fail('the answer is the article as the next read shows it', different.join('\n'), put, after.exchange);
+    if (different.length > 0)
+      fail('the answer is the article as the next read shows it', different.join('\n'), put, after.exchange);
     return undefined;
   },
 };
@@ -66,15 +85,28 @@ function otherAttributes(article: Record<string, unknown>, marker: string): Reco
 }
 
 /** Sends the original values back: a target that applied the new ones applies these too. */
-async function putBack(context: CheckContext, before: Record<string, unknown>, sent: Record<string, unknown>): Promise<string> {
+async function putBack(
+  context: CheckContext,
+  before: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): Promise<string> {
   const original = Object.fromEntries(Object.keys(sent).map((field) => [field, before[field]]));
   const { data } = await readArticle(context, 'reading the article to put attributes back');
   await updateArticle(context, withoutReserved(data), original);
   const again = await readArticle(context, 'reading the article after putting attributes back');
-  return differences(before, again.article).length === 0 ? 'the suite has put the original values back' : 'the suite could NOT put the original values back; fix them by hand';
+  return differences(before, again.article).length === 0
+    ? 'the suite has put the original values back'
+    : 'the suite could NOT put the original values back; fix them by hand';
 }
 
-async function expectUnchanged(context: CheckContext, before: Record<string, unknown>, sent: Record<string, unknown>, exchanges: Exchange[], answer: Record<string, unknown>, what: string): Promise<void> {
+async function expectUnchanged(
+  context: CheckContext,
+  before: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  exchanges: Exchange[],
+  answer: Record<string, unknown>,
+  what: string,
+): Promise<void> {
   const different = differences(before, answer);
   if (different.length === 0) return;
   const restored = await putBack(context, before, sent);
@@ -94,9 +126,20 @@ const onlyData: Check = {
   async run(context) {
     const before = await readArticle(context, 'reading the article before the update');
     const others = otherAttributes(before.article, context.marker);
-    const put = await updateArticle(context, { ...withoutReserved(before.data), [`${context.marker}_only_data`]: true }, others);
+    const put = await updateArticle(
+      context,
+      { ...withoutReserved(before.data), [`${context.marker}_only_data`]: true },
+      others,
+    );
     const after = await readArticle(context, 'reading the article after the update');
-    await expectUnchanged(context, before.article, others, [put, after.exchange], after.article, `the next read (the update answered ${put.status})`);
+    await expectUnchanged(
+      context,
+      before.article,
+      others,
+      [put, after.exchange],
+      after.article,
+      `the next read (the update answered ${put.status})`,
+    );
     return undefined;
   },
 };
@@ -109,11 +152,16 @@ const dataOptional: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    const put = await context.client.send({ method: 'PUT', to: pathOf('updateArticle', context.articleId), json: { article: {} } });
+    const put = await context.client.send({
+      method: 'PUT',
+      to: pathOf('updateArticle', context.articleId),
+      json: { article: {} },
+    });
     expectStatus(put, statusOf('updateArticle'), 'PUT article without data');
     const answer = expectJson(put, 'PUT article without data');
     expectShape('ArticleUpdateResponse', answer, 'the update answer', put);
-    if (isObject(answer) && answer.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(answer.id)}`, put);
+    if (isObject(answer) && answer.id !== context.articleId)
+      fail(`the answer is article ${context.articleId}`, `id ${show(answer.id)}`, put);
     return undefined;
   },
 };

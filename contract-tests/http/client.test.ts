@@ -18,7 +18,15 @@ async function echoServer(): Promise<string> {
 }
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((closed) => { server.closeAllConnections(); server.close(closed); })));
+  await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise((closed) => {
+          server.closeAllConnections();
+          server.close(closed);
+        }),
+    ),
+  );
 });
 
 test('sends the token to the target, never to another host an answer points at', async () => {
@@ -34,5 +42,7 @@ test('sends the token to the target, never to another host an answer points at',
 
 test('names the address and the cause when nothing answers', async () => {
   const client = new Client('http://127.0.0.1:9');
-  await expect(client.send({ method: 'GET', to: '/admin/api/articles/1' })).rejects.toThrow(/GET http:\/\/127\.0\.0\.1:9\/admin\/api\/articles\/1 got no answer: fetch failed/);
+  await expect(client.send({ method: 'GET', to: '/admin/api/articles/1' })).rejects.toThrow(
+    /GET http:\/\/127\.0\.0\.1:9\/admin\/api\/articles\/1 got no answer: fetch failed/,
+  );
 });

@@ -35,10 +35,13 @@ function parseJson(text: string): unknown {
 /** `fetch failed` says little; its cause names the real problem (ECONNREFUSED, a timeout, ...). */
 export function describeNetworkError(error: unknown): string {
   // Duck-typed: under jest, errors from node's own fetch come from another realm than `Error`.
-  const parts = (value: unknown): { message?: unknown; code?: unknown; cause?: unknown } => (typeof value === 'object' && value !== null ? value : {});
+  const parts = (value: unknown): { message?: unknown; code?: unknown; cause?: unknown } =>
+    typeof value === 'object' && value !== null ? value : {};
   const outer = parts(error);
   const cause = parts(outer.cause);
-  const words = [outer.message ?? String(error), cause.message, cause.code].filter((word): word is string => typeof word === 'string' && word !== '');
+  const words = [outer.message ?? String(error), cause.message, cause.code].filter(
+    (word): word is string => typeof word === 'string' && word !== '',
+  );
   return [...new Set(words)].join(': ');
 }
 
@@ -46,7 +49,11 @@ export class Client {
   readonly baseUrl: string;
   private readonly origin: string;
 
-  constructor(baseUrl: string, private readonly token?: string, private readonly timeoutMs = 20_000) {
+  constructor(
+    baseUrl: string,
+    private readonly token?: string,
+    private readonly timeoutMs = 20_000,
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
   }
@@ -63,7 +70,13 @@ export class Client {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     // The token goes to the target only, never to another host an answer may point at.
     const withToken = this.token !== undefined && new URL(url).origin === this.origin;
-    const request: SentRequest = { method: spec.method, url, headers, withToken, ...(body === undefined ? {} : { body }) };
+    const request: SentRequest = {
+      method: spec.method,
+      url,
+      headers,
+      withToken,
+      ...(body === undefined ? {} : { body }),
+    };
     const response = await fetch(url, {
       method: spec.method,
       headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
@@ -71,9 +84,18 @@ export class Client {
       redirect: 'manual',
       signal: AbortSignal.timeout(this.timeoutMs),
     }).catch((error: unknown) => {
-      throw new Error(`${spec.method} ${url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`);
+      throw new Error(
+        `${spec.method} ${url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
+      );
     });
     const text = await response.text();
-    return { request, status: response.status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
+    return {
+      request,
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: parseJson(text),
+      curl: curlCommand(request),
+    };
   }
 }

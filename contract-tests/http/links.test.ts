@@ -26,7 +26,10 @@ describe('fetchAllPages', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       const page = Number(new URL(request.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
-      response.writeHead(statuses[page - 1] ?? 200, { 'Content-Type': 'application/json', Link: `</list?page=${page + 1}>; rel="next"` });
+      response.writeHead(statuses[page - 1] ?? 200, {
+        'Content-Type': 'application/json',
+        Link: `</list?page=${page + 1}>; rel="next"`,
+      });
       response.end(JSON.stringify([page]));
     });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

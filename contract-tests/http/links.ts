@@ -11,7 +11,11 @@ export function nextLink(header: string | null, current: string): string | undef
   for (const part of header.split(/,(?=\s*<)/)) {
     const match = /^\s*<([^>]*)>(.*)$/.exec(part);
     if (!match) continue;
-    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2] ?? '')?.[1]?.toLowerCase().split(/\s+/) ?? [];
+    const rels =
+      /;\s*rel\s*=\s*"?([^";]+)"?/i
+        .exec(match[2] ?? '')?.[1]
+        ?.toLowerCase()
+        .split(/\s+/) ?? [];
     if (rels.includes('next')) return new URL(match[1] ?? '', current).toString();
   }
   return undefined;

@@ -28,7 +28,12 @@ const mark = (status: string): string => (status === 'passed' ? '✓' : status =
 
 /** The failure report without jest's stack lines (a ContractFailure has none of use). */
 export function cleanFailure(message: string): string {
-  return message.split('\n').filter((line) => !/^\s+at /.test(line)).join('\n').replace(/^(ContractFailure|Error): /, '').trim();
+  return message
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .join('\n')
+    .replace(/^(ContractFailure|Error): /, '')
+    .trim();
 }
 
 export default class SummaryReporter {
@@ -53,20 +58,38 @@ export default class SummaryReporter {
     const lines: string[] = [];
     if (failed.length > 0) lines.push('', 'Failures', '========');
     for (const result of failed) {
-      lines.push('', `${result.ancestorTitles.join(' > ')} > ${result.title}`, ...result.failureMessages.map((message) => indent(cleanFailure(message))));
+      lines.push(
+        '',
+        `${result.ancestorTitles.join(' > ')} > ${result.title}`,
+        ...result.failureMessages.map((message) => indent(cleanFailure(message))),
+      );
     }
     for (const file of run.testResults) {
-      const problem = file.testExecError?.message ?? (file.failureMessage && !file.testResults.some((result) => result.status === 'failed') ? file.failureMessage : undefined);
+      const problem =
+        file.testExecError?.message ??
+        (file.failureMessage && !file.testResults.some((result) => result.status === 'failed')
+          ? file.failureMessage
+          : undefined);
       if (problem) lines.push('', 'Problem outside the checks:', indent(cleanFailure(problem)));
     }
     if (this.notes.length > 0) lines.push('', 'Notes', ...this.notes.map((note) => `  ${note}`));
-    lines.push('', 'By interface section', ...bySection(cases), '', `${run.numTotalTests} checks: ${run.numPassedTests} passed, ${run.numFailedTests} failed`, '');
+    lines.push(
+      '',
+      'By interface section',
+      ...bySection(cases),
+      '',
+      `${run.numTotalTests} checks: ${run.numPassedTests} passed, ${run.numFailedTests} failed`,
+      '',
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((line) => `    ${line}`).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 function bySection(cases: CaseResult[]): string[] {
@@ -79,5 +102,8 @@ function bySection(cases: CaseResult[]): string[] {
     counts.set(section, count);
   }
   const width = Math.max(0, ...[...counts.keys()].map((section) => section.length));
-  return [...counts].map(([section, count]) => `  ${section.padEnd(width)}  ${count.failed > 0 ? '✗' : '✓'} ${count.passed} passed${count.failed > 0 ? `, ${count.failed} failed` : ''}`);
+  return [...counts].map(
+    ([section, count]) =>
+      `  ${section.padEnd(width)}  ${count.failed > 0 ? '✗' : '✓'} ${count.passed} passed${count.failed > 0 ? `, ${count.failed} failed` : ''}`,
+  );
 }

@@ -10,10 +10,25 @@ const token = 's3cret-token';
 
 /** Each write of section 4; `query` is appended to its address. */
 const writes: [string, (app: Express, query?: string) => request.Test][] = [
-  ['update an article', (app, query = '') => request(app).put(`/admin/api/articles/1${query}`).set('Content-Type', jsonType).send('{"article":{"data":{}}}')],
-  ['set a data key', (app, query = '') => request(app).put(`/admin/api/articles/1/data/x${query}`).set('Content-Type', jsonType).send('{"value":1}')],
+  [
+    'update an article',
+    (app, query = '') =>
+      request(app).put(`/admin/api/articles/1${query}`).set('Content-Type', jsonType).send('{"article":{"data":{}}}'),
+  ],
+  [
+    'set a data key',
+    (app, query = '') =>
+      request(app).put(`/admin/api/articles/1/data/x${query}`).set('Content-Type', jsonType).send('{"value":1}'),
+  ],
   ['remove a data key', (app, query = '') => request(app).delete(`/admin/api/articles/1/data/featured${query}`)],
-  ['post a comment', (app, query = '') => request(app).post(`/admin/api/articles/1/comments${query}`).set('Content-Type', jsonType).send(JSON.stringify(aComment))],
+  [
+    'post a comment',
+    (app, query = '') =>
+      request(app)
+        .post(`/admin/api/articles/1/comments${query}`)
+        .set('Content-Type', jsonType)
+        .send(JSON.stringify(aComment)),
+  ],
 ];
 
 describe('without a token configured', () => {
@@ -50,13 +65,17 @@ describe('with a token configured', () => {
   });
 
   it.each(['/admin/api/articles/1', '/admin/api/articles/1/comments', '/admin/api/site/articles/1/comments.json'])(
-    'answers the read %s anonymously', async (path) => {
+    'answers the read %s anonymously',
+    async (path) => {
       await request(freshApp({ token })).get(path).expect(200);
     },
   );
 
   it('lets a browser read the 401 answer', async () => {
-    const response = await request(freshApp({ token })).delete('/admin/api/articles/1/data/featured').set('Origin', origin).expect(401);
+    const response = await request(freshApp({ token }))
+      .delete('/admin/api/articles/1/data/featured')
+      .set('Origin', origin)
+      .expect(401);
     expect(response.headers['access-control-allow-origin']).toBe(origin);
   });
 });

@@ -7,13 +7,17 @@ import request from 'supertest';
 import { freshApp, jsonType, putJson } from './support';
 
 describe('errors the interface leaves open', () => {
-  it.each(['/', '/admin/api/articles', '/admin/api/pages/1', '/admin/api/articles/1/contents', '/admin/api/articles/1/data'])(
-    'answers 404 with a JSON message for the unknown route %s', async (path) => {
-      const response = await request(freshApp()).get(path).expect(404);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.body).toEqual({ message: 'Not found.' });
-    },
-  );
+  it.each([
+    '/',
+    '/admin/api/articles',
+    '/admin/api/pages/1',
+    '/admin/api/articles/1/contents',
+    '/admin/api/articles/1/data',
+  ])('answers 404 with a JSON message for the unknown route %s', async (path) => {
+    const response = await request(freshApp()).get(path).expect(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toEqual({ message: 'Not found.' });
+  });
 
   it.each([
     ['PATCH', '/admin/api/articles/1', 'GET, HEAD, PUT'],
@@ -32,20 +36,36 @@ describe('errors the interface leaves open', () => {
   });
 
   it.each(['/admin/api/articles/1', '/admin/api/articles/1/data/x', '/admin/api/articles/1/comments'])(
-    'answers 400 with a JSON message for malformed JSON sent to %s', async (path) => {
+    'answers 400 with a JSON message for malformed JSON sent to %s',
+    async (path) => {
       const method = path.endsWith('comments') ? 'post' : 'put';
-      const response = await request(freshApp())[method](path).set('Content-Type', jsonType).send('{"a": tru').expect(400);
+      const response = await request(freshApp())
+        [method](path)
+        .set('Content-Type', jsonType)
+        .send('{"a": tru')
+        .expect(400);
       expect((response.body as { message: string }).message).toMatch(/^Malformed JSON in the request body/);
     },
   );
 
-  it.each(['/admin/api/articles/1', '/admin/api/articles/1/data/x'])('answers 415 for a write to %s without the JSON content type', async (path) => {
-    await request(freshApp()).put(path).set('Content-Type', 'text/plain').send('{}').expect(415, { message: 'Content-Type must be application/json.' });
-    await request(freshApp()).put(path).expect(415);
-  });
+  it.each(['/admin/api/articles/1', '/admin/api/articles/1/data/x'])(
+    'answers 415 for a write to %s without the JSON content type',
+    async (path) => {
+      await request(freshApp())
+        .put(path)
+        .set('Content-Type', 'text/plain')
+        .send('{}')
+        .expect(415, { message: 'Content-Type must be application/json.' });
+      await request(freshApp()).put(path).expect(415);
+    },
+  );
 
   it('answers 415 for a charset that JSON does not use', async () => {
-    const response = await request(freshApp()).put('/admin/api/articles/1').set('Content-Type', 'application/json; charset=latin1').send('{}').expect(415);
+    const response = await request(freshApp())
+      .put('/admin/api/articles/1')
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{}')
+      .expect(415);
     expect(typeof (response.body as { message: unknown }).message).toBe('string');
   });
 

@@ -9,7 +9,11 @@ import { freshApp, jsonType, putJson, readArticle, sampleSite } from './support'
 /** The sample site with only article 2 and its page, language and author. */
 function smallSite(): SiteFixture {
   const site = sampleSite();
-  return { ...site, articles: site.articles.filter((article) => article.id === 2), comments: site.comments.filter((comment) => comment.article_id === 2) };
+  return {
+    ...site,
+    articles: site.articles.filter((article) => article.id === 2),
+    comments: site.comments.filter((comment) => comment.article_id === 2),
+  };
 }
 
 function brokenSite(): SiteFixture {
@@ -62,7 +66,9 @@ describe('control API over HTTP', () => {
     ['a null page', { pages: [null], languages: [], people: [], articles: [], comments: [] }],
   ])('answers 422, never 500, to a fixture with %s', async (_name, site) => {
     const response = await putJson(freshApp(), '/__mock/fixture', site).expect(422);
-    expect((response.body as { errors: { fixture: string[] } }).errors.fixture[0]).toMatch(/^request body: entry 0 of "\w+" must be an object$/);
+    expect((response.body as { errors: { fixture: string[] } }).errors.fixture[0]).toMatch(
+      /^request body: entry 0 of "\w+" must be an object$/,
+    );
   });
 
   it('answers 415 for a fixture that is not JSON and 400 for malformed JSON', async () => {
@@ -80,7 +86,9 @@ describe('control API over HTTP', () => {
       { method: 'GET', path: '/admin/api/articles/1', status: 200 },
       { method: 'GET', path: '/admin/api/articles/99', status: 404 },
     ]);
-    expect(journal[0]).toEqual(expect.objectContaining({ at: expect.any(String) as unknown, ms: expect.any(Number) as unknown }));
+    expect(journal[0]).toEqual(
+      expect.objectContaining({ at: expect.any(String) as unknown, ms: expect.any(Number) as unknown }),
+    );
   });
 
   it('keeps only the most recent requests in the journal', async () => {
@@ -107,8 +115,16 @@ describe('control API over HTTP', () => {
   });
 
   it('answers 422 naming every bad fault field', async () => {
-    const response = await putJson(freshApp(), '/__mock/faults', { delayMs: -1, failure: { status: 200, rate: 2, operation: 'nope' } }).expect(422);
-    expect(Object.keys((response.body as { errors: object }).errors).sort()).toEqual(['delayMs', 'failure.operation', 'failure.rate', 'failure.status']);
+    const response = await putJson(freshApp(), '/__mock/faults', {
+      delayMs: -1,
+      failure: { status: 200, rate: 2, operation: 'nope' },
+    }).expect(422);
+    expect(Object.keys((response.body as { errors: object }).errors).sort()).toEqual([
+      'delayMs',
+      'failure.operation',
+      'failure.rate',
+      'failure.status',
+    ]);
   });
 
   it('needs no token and suffers no faults', async () => {
@@ -149,8 +165,12 @@ describe('controls on the createApp object', () => {
 
   it('throws a FixtureError naming the source, the article and the field, and keeps the site', () => {
     const mock = createApp();
-    expect(() => { mock.loadFixture(brokenSite(), 'broken.json'); }).toThrow(FixtureError);
-    expect(() => { mock.loadFixture(brokenSite(), 'broken.json'); }).toThrow(/^broken\.json: article 3:\n {2}\/title: must be string/);
+    expect(() => {
+      mock.loadFixture(brokenSite(), 'broken.json');
+    }).toThrow(FixtureError);
+    expect(() => {
+      mock.loadFixture(brokenSite(), 'broken.json');
+    }).toThrow(/^broken\.json: article 3:\n {2}\/title: must be string/);
     expect(mock.state().articles).toHaveLength(5);
   });
 

@@ -6,10 +6,16 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { freshApp, origin } from './support';
 
-const list = (header: unknown): string[] => String(header).split(',').map((part) => part.trim().toLowerCase());
+const list = (header: unknown): string[] =>
+  String(header)
+    .split(',')
+    .map((part) => part.trim().toLowerCase());
 
 function preflight(app: Express, path: string, method: string, from = origin): request.Test {
-  return request(app).options(path).set('Origin', from).set('Access-Control-Request-Method', method)
+  return request(app)
+    .options(path)
+    .set('Origin', from)
+    .set('Access-Control-Request-Method', method)
     .set('Access-Control-Request-Headers', 'x-api-token,content-type');
 }
 
@@ -23,7 +29,9 @@ describe('preflight from a dev server', () => {
     const response = await preflight(freshApp({ token: 't' }), path, method).expect(204);
     expect(response.headers['access-control-allow-origin']).toBe(origin);
     expect(list(response.headers['access-control-allow-methods'])).toContain(method.toLowerCase());
-    expect(list(response.headers['access-control-allow-headers'])).toEqual(expect.arrayContaining(['x-api-token', 'content-type']));
+    expect(list(response.headers['access-control-allow-headers'])).toEqual(
+      expect.arrayContaining(['x-api-token', 'content-type']),
+    );
   });
 
   it('lets the browser cache the preflight', async () => {

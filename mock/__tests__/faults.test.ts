@@ -11,7 +11,9 @@ async function timed(test: request.Test): Promise<{ status: number; ms: number }
   return { status: response.status, ms: performance.now() - started };
 }
 
-afterEach(() => { jest.restoreAllMocks(); });
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('latency', () => {
   it('waits a fixed delay before answering', async () => {

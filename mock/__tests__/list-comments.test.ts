@@ -12,8 +12,13 @@ function siteWithComments(count: number): ReturnType<typeof sampleSite> {
   const start = Date.UTC(2024, 5, 1);
   for (let index = 0; index < count; index += 1) {
     const iso = new Date(start + index * 60_000).toISOString();
-    site.comments.push({ article_id: 2, author: `Reader ${index}`, author_email: `reader${index}@example.com`,
-      body: `Comment ${index}`, created_at: `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} +0000` });
+    site.comments.push({
+      article_id: 2,
+      author: `Reader ${index}`,
+      author_email: `reader${index}@example.com`,
+      body: `Comment ${index}`,
+      created_at: `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} +0000`,
+    });
   }
   return site;
 }
@@ -35,14 +40,17 @@ describe('GET comment lists', () => {
   it("answers the same list at the article's comments_url", async () => {
     const app = freshApp();
     const article = await readArticle(app, 1);
-    expect(await listComments(app, pathOf(article.comments_url))).toEqual(await listComments(app, '/admin/api/site/articles/1/comments.json'));
+    expect(await listComments(app, pathOf(article.comments_url))).toEqual(
+      await listComments(app, '/admin/api/site/articles/1/comments.json'),
+    );
   });
 
   it('answers comments in the list shape of 2.2 with the stated date form', async () => {
     const comments = await listComments(freshApp(), '/admin/api/articles/1/comments');
     expect(validateResponse('CommentList', comments, 'strict')).toEqual([]);
     for (const comment of comments) expect(Object.keys(comment).sort()).toEqual(['author', 'body', 'created_at']);
-    for (const comment of comments) expect(comment.created_at).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \+0000$/);
+    for (const comment of comments)
+      expect(comment.created_at).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \+0000$/);
   });
 
   it("never shows a commenter's e-mail address", async () => {
@@ -77,10 +85,17 @@ describe('paging comment lists', () => {
   });
 
   it('links first, prev, next and last pages, keeping the other query parameters', async () => {
-    const response = await request(freshApp()).get('/admin/api/site/article/1/comments.json?per_page=1&page=2&sort=x').expect(200);
+    const response = await request(freshApp())
+      .get('/admin/api/site/article/1/comments.json?per_page=1&page=2&sort=x')
+      .expect(200);
     const rel = links(response.headers.link);
     expect(Object.keys(rel)).toEqual(['first', 'prev', 'next', 'last']);
-    for (const [name, page] of [['first', '1'], ['prev', '1'], ['next', '3'], ['last', '3']] as const) {
+    for (const [name, page] of [
+      ['first', '1'],
+      ['prev', '1'],
+      ['next', '3'],
+      ['last', '3'],
+    ] as const) {
       const url = new URL(rel[name] ?? '');
       expect(url.pathname).toBe('/admin/api/site/article/1/comments.json');
       expect(Object.fromEntries(url.searchParams)).toEqual({ page, per_page: '1', sort: 'x' });

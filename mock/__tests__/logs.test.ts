@@ -2,7 +2,9 @@
 import request from 'supertest';
 import { freshApp } from './support';
 
-afterEach(() => { jest.restoreAllMocks(); });
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('request log', () => {
   it('writes one line per request with method, path, status and time', async () => {

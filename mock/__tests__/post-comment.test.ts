@@ -24,22 +24,33 @@ describe('POST comments', () => {
   });
 
   it('answers 200 with the comment in the list shape, without the e-mail', async () => {
-    const response = await postJson(freshApp({ clock: () => new Date('2030-01-02T03:04:05.678Z') }), '/admin/api/articles/1/comments', aComment).expect(200);
+    const response = await postJson(
+      freshApp({ clock: () => new Date('2030-01-02T03:04:05.678Z') }),
+      '/admin/api/articles/1/comments',
+      aComment,
+    ).expect(200);
     expect(response.body).toEqual({ author: 'Ada', body: 'A fine read.', created_at: '2030/01/02 03:04:05 +0000' });
     expect(validateResponse('Comment', response.body, 'strict')).toEqual([]);
   });
 
   it('lists the later of two comments posted within one second first', async () => {
     const app = freshApp({ clock: () => new Date('2030-01-02T03:04:05.000Z') });
-    await postJson(app, '/admin/api/articles/3/comments', { comment: { ...aComment.comment, body: 'first' } }).expect(200);
-    await postJson(app, '/admin/api/articles/3/comments', { comment: { ...aComment.comment, body: 'second' } }).expect(200);
+    await postJson(app, '/admin/api/articles/3/comments', { comment: { ...aComment.comment, body: 'first' } }).expect(
+      200,
+    );
+    await postJson(app, '/admin/api/articles/3/comments', { comment: { ...aComment.comment, body: 'second' } }).expect(
+      200,
+    );
     const listed = await listComments(app, '/admin/api/articles/3/comments');
     expect(listed.map((comment) => comment.body)).toEqual(['second', 'first']);
   });
 
   it('accepts a charset parameter on the content type', async () => {
-    await request(freshApp()).post('/admin/api/articles/1/comments').set('Content-Type', 'application/json; charset=utf-8')
-      .send(JSON.stringify(aComment)).expect(200);
+    await request(freshApp())
+      .post('/admin/api/articles/1/comments')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify(aComment))
+      .expect(200);
   });
 
   it('never lists the e-mail of a posted comment', async () => {
@@ -57,21 +68,39 @@ describe('POST comments', () => {
     const app = freshApp();
     const post = request(app).post('/admin/api/articles/1/comments');
     if (type) post.set('Content-Type', type);
-    await post.send(type ? JSON.stringify(aComment) : undefined).expect(415, { message: 'Content-Type must be application/json.' });
+    await post
+      .send(type ? JSON.stringify(aComment) : undefined)
+      .expect(415, { message: 'Content-Type must be application/json.' });
     expect((await readArticle(app, 1)).comments_count).toBe(3);
   });
 
   it('answers 400 with a JSON message for malformed JSON', async () => {
-    const response = await request(freshApp()).post('/admin/api/articles/1/comments').set('Content-Type', jsonType).send('{"comment": ').expect(400);
+    const response = await request(freshApp())
+      .post('/admin/api/articles/1/comments')
+      .set('Content-Type', jsonType)
+      .send('{"comment": ')
+      .expect(400);
     expect((response.body as { message: string }).message).toMatch(/^Malformed JSON/);
   });
 
   it.each([
     ['the envelope is missing', aComment.comment, { comment: ['is required but missing'] }],
-    ['the e-mail is not an address', { comment: { ...aComment.comment, author_email: 'ada.example.com' } }, { 'comment.author_email': ['must match format "email"'] }],
-    ['the author is blank', { comment: { ...aComment.comment, author: '  ' } }, { 'comment.author': ["can't be blank"] }],
+    [
+      'the e-mail is not an address',
+      { comment: { ...aComment.comment, author_email: 'ada.example.com' } },
+      { 'comment.author_email': ['must match format "email"'] },
+    ],
+    [
+      'the author is blank',
+      { comment: { ...aComment.comment, author: '  ' } },
+      { 'comment.author': ["can't be blank"] },
+    ],
     ['the body is blank', { comment: { ...aComment.comment, body: '' } }, { 'comment.body': ["can't be blank"] }],
-    ['a field is missing', { comment: { author: 'Ada', body: 'x' } }, { 'comment.author_email': ['is required but missing'] }],
+    [
+      'a field is missing',
+      { comment: { author: 'Ada', body: 'x' } },
+      { 'comment.author_email': ['is required but missing'] },
+    ],
     ['the payload is not an object', null, { body: ['must be object'] }],
   ])('answers 422 naming the field when %s', async (_name, payload, errors) => {
     const app = freshApp();
@@ -81,8 +110,14 @@ describe('POST comments', () => {
   });
 
   it('answers 422 listing every problem at once', async () => {
-    const response = await postJson(freshApp(), '/admin/api/articles/1/comments', { comment: { author: '', author_email: 'x', body: '' } }).expect(422);
-    expect(Object.keys((response.body as { errors: object }).errors).sort()).toEqual(['comment.author', 'comment.author_email', 'comment.body']);
+    const response = await postJson(freshApp(), '/admin/api/articles/1/comments', {
+      comment: { author: '', author_email: 'x', body: '' },
+    }).expect(422);
+    expect(Object.keys((response.body as { errors: object }).errors).sort()).toEqual([
+      'comment.author',
+      'comment.author_email',
+      'comment.body',
+    ]);
   });
 
   it('answers 404 for an unknown article', async () => {

@@ -5,9 +5,29 @@ import { freshApp, listComments, readArticle } from './support';
 
 const isoForm = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const articleFields = [
-  'id', 'title', 'path', 'comments_count', 'publishing', 'published', 'data', 'created_at', 'updated_at',
-  'published_at', 'url', 'public_url', 'contents_url', 'comments_url', 'page', 'language', 'author',
-  'autosaved_title', 'excerpt', 'autosaved_excerpt', 'body', 'autosaved_body', 'tag_names',
+  'id',
+  'title',
+  'path',
+  'comments_count',
+  'publishing',
+  'published',
+  'data',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'url',
+  'public_url',
+  'contents_url',
+  'comments_url',
+  'page',
+  'language',
+  'author',
+  'autosaved_title',
+  'excerpt',
+  'autosaved_excerpt',
+  'body',
+  'autosaved_body',
+  'tag_names',
 ];
 
 describe('GET /admin/api/articles/<id>', () => {
@@ -19,8 +39,16 @@ describe('GET /admin/api/articles/<id>', () => {
 
   it('answers timestamps in the ISO form with milliseconds', async () => {
     const article = await readArticle(freshApp(), 1);
-    const stamps = [article.created_at, article.updated_at, article.published_at, article.page.created_at,
-      article.page.updated_at, article.page.published_at, article.language.created_at, article.language.updated_at];
+    const stamps = [
+      article.created_at,
+      article.updated_at,
+      article.published_at,
+      article.page.created_at,
+      article.page.updated_at,
+      article.page.published_at,
+      article.language.created_at,
+      article.language.updated_at,
+    ];
     for (const stamp of stamps) expect(stamp).toMatch(isoForm);
   });
 
@@ -32,8 +60,15 @@ describe('GET /admin/api/articles/<id>', () => {
   });
 
   it('builds every address from the base address the request came in on', async () => {
-    const response = await request(freshApp()).get('/admin/api/articles/1').set('Host', 'mock.example:8080').expect(200);
-    const article = response.body as Record<string, unknown> & { page: { url: string }; language: { url: string }; author: { url: string } };
+    const response = await request(freshApp())
+      .get('/admin/api/articles/1')
+      .set('Host', 'mock.example:8080')
+      .expect(200);
+    const article = response.body as Record<string, unknown> & {
+      page: { url: string };
+      language: { url: string };
+      author: { url: string };
+    };
     const base = 'http://mock.example:8080';
     expect(article).toMatchObject({
       url: `${base}/admin/api/articles/1`,
@@ -64,8 +99,11 @@ describe('GET /admin/api/articles/<id>', () => {
     expect(response.text).toBeUndefined();
   });
 
-  it.each(['99', '0', 'abc', '1.5', '-1', '99999999999999999999'])('answers 404 with a JSON message for article "%s"', async (id) => {
-    const response = await request(freshApp()).get(`/admin/api/articles/${id}`).expect(404);
-    expect(response.body).toEqual({ message: 'Not found.' });
-  });
+  it.each(['99', '0', 'abc', '1.5', '-1', '99999999999999999999'])(
+    'answers 404 with a JSON message for article "%s"',
+    async (id) => {
+      const response = await request(freshApp()).get(`/admin/api/articles/${id}`).expect(404);
+      expect(response.body).toEqual({ message: 'Not found.' });
+    },
+  );
 });

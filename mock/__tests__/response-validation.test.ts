@@ -9,12 +9,19 @@ import { aComment, freshApp, postJson, putJson } from './support';
 const brokenArticle = { id: 'one', title: 'No addresses' };
 
 let errorLog: jest.SpyInstance;
-beforeEach(() => { errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined); });
-afterEach(() => { errorLog.mockRestore(); });
+beforeEach(() => {
+  errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  errorLog.mockRestore();
+});
 
 describe('with response validation on', () => {
   it('answers 500 naming every broken field of a broken article', async () => {
-    const app = freshApp({ validateResponses: true, rules: { readArticle: () => ({ status: 200, body: brokenArticle }) } });
+    const app = freshApp({
+      validateResponses: true,
+      rules: { readArticle: () => ({ status: 200, body: brokenArticle }) },
+    });
     const response = await request(app).get('/admin/api/articles/1').expect(500);
     const body = response.body as { message: string; errors: Record<string, string[]> };
     expect(body.message).toBe('The mock produced an answer that breaks the interface.');
@@ -34,14 +41,19 @@ describe('with response validation on', () => {
   it('answers 500 when a posted comment comes back with an e-mail', async () => {
     const app = freshApp({
       validateResponses: true,
-      rules: { postComment: () => ({ status: 200, body: { ...aComment.comment, created_at: '2030/01/01 00:00:00 +0000' } }) },
+      rules: {
+        postComment: () => ({ status: 200, body: { ...aComment.comment, created_at: '2030/01/01 00:00:00 +0000' } }),
+      },
     });
     const response = await postJson(app, '/admin/api/articles/1/comments', aComment).expect(500);
     expect((response.body as { errors: object }).errors).toEqual({ author_email: ['is not a field of this shape'] });
   });
 
   it('logs the problem for the developer', async () => {
-    const app = freshApp({ validateResponses: true, rules: { readArticle: () => ({ status: 200, body: brokenArticle }) } });
+    const app = freshApp({
+      validateResponses: true,
+      rules: { readArticle: () => ({ status: 200, body: brokenArticle }) },
+    });
     await request(app).get('/admin/api/articles/1').expect(500);
     expect(errorLog).toHaveBeenCalled();
   });
@@ -65,7 +77,10 @@ describe('with response validation off', () => {
   });
 
   it('sends what the rule produced', async () => {
-    const app = freshApp({ validateResponses: false, rules: { readArticle: () => ({ status: 200, body: brokenArticle }) } });
+    const app = freshApp({
+      validateResponses: false,
+      rules: { readArticle: () => ({ status: 200, body: brokenArticle }) },
+    });
     await request(app).get('/admin/api/articles/1').expect(200, brokenArticle);
   });
 });

@@ -30,7 +30,9 @@ describe('PUT /admin/api/articles/<id>', () => {
 
   it('neither changes nor creates reserved keys, and names them as ignored', async () => {
     const app = freshApp();
-    const response = await putJson(app, path, { article: { data: { svc_import_source: 'mine', svc_new: 1, kept: true } } }).expect(200);
+    const response = await putJson(app, path, {
+      article: { data: { svc_import_source: 'mine', svc_new: 1, kept: true } },
+    }).expect(200);
     expect((await readArticle(app, 1)).data).toEqual({ svc_import_source: 'legacy-blog', kept: true });
     expect(response.headers[ignoredHeader]).toBe('article.data.svc_import_source, article.data.svc_new');
   });
@@ -38,11 +40,19 @@ describe('PUT /admin/api/articles/<id>', () => {
   it('changes no other attribute and names what it ignored', async () => {
     const app = freshApp();
     const before = await readArticle(app, 1);
-    const payload = { title: 'outer', article: { title: 'New title', published: false, tag_names: [], data: { x: 1 } } };
+    const payload = {
+      title: 'outer',
+      article: { title: 'New title', published: false, tag_names: [], data: { x: 1 } },
+    };
     const response = await putJson(app, path, payload).expect(200);
     expect(response.headers[ignoredHeader]).toBe('title, article.title, article.published, article.tag_names');
     const after = await readArticle(app, 1);
-    expect(after).toMatchObject({ title: before.title, published: before.published, tag_names: before.tag_names, data: { x: 1 } });
+    expect(after).toMatchObject({
+      title: before.title,
+      published: before.published,
+      tag_names: before.tag_names,
+      data: { x: 1 },
+    });
   });
 
   it('sends no ignored-fields header when nothing was ignored', async () => {
@@ -69,7 +79,9 @@ describe('PUT /admin/api/articles/<id>', () => {
     const app = freshApp({ clock: () => new Date('2030-05-06T07:08:09.010Z') });
     const first = await putJson(app, path, { article: { data: {} } }).expect(200);
     const second = await putJson(app, path, { article: { data: {} } }).expect(200);
-    expect((second.body as { updated_at: string }).updated_at > (first.body as { updated_at: string }).updated_at).toBe(true);
+    expect((second.body as { updated_at: string }).updated_at > (first.body as { updated_at: string }).updated_at).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -78,10 +90,15 @@ describe('PUT /admin/api/articles/<id>', () => {
     ['an article that is not an object', { article: 'x' }, 'article'],
   ])('answers 422 naming the field for %s', async (_name, payload, field) => {
     const response = await putJson(freshApp(), path, payload).expect(422);
-    expect(response.body).toMatchObject({ message: 'Validation failed.', errors: { [field]: expect.any(Array) as unknown } });
+    expect(response.body).toMatchObject({
+      message: 'Validation failed.',
+      errors: { [field]: expect.any(Array) as unknown },
+    });
   });
 
   it('answers 404 for an unknown article', async () => {
-    await putJson(freshApp(), '/admin/api/articles/99', { article: { data: {} } }).expect(404, { message: 'Not found.' });
+    await putJson(freshApp(), '/admin/api/articles/99', { article: { data: {} } }).expect(404, {
+      message: 'Not found.',
+    });
   });
 });

@@ -12,7 +12,19 @@ import { readBody, requestShapeOf, type BodyReading, type Verdict } from './verd
 
 /** One generated body choice; `bodyFor` turns it into bytes for a given operation. */
 export interface BodySeed {
-  kind: 'matching' | 'other' | 'broken' | 'truncated' | 'junk' | 'deep' | 'huge' | 'atLimit' | 'gzip' | 'bomb' | 'lyingGzip' | 'none';
+  kind:
+    | 'matching'
+    | 'other'
+    | 'broken'
+    | 'truncated'
+    | 'junk'
+    | 'deep'
+    | 'huge'
+    | 'atLimit'
+    | 'gzip'
+    | 'bomb'
+    | 'lyingGzip'
+    | 'none';
   payloads: { updateArticle: unknown; setDataKey: unknown; postComment: unknown };
   broken: { updateArticle: unknown; setDataKey: unknown; postComment: unknown };
   cut: number;
@@ -21,10 +33,32 @@ export interface BodySeed {
 }
 
 /** Malformed or borderline texts; the oracle reads each like any other body. */
-const junkTexts = ['', 'null', '[]', '"text"', '42', '{', '}', '{"value":1,}', "{'value':1}", 'NaN', '{"value":NaN}', '{"value":01}',
-  '{"value":1}garbage', '{"value":1}{"value":2}', '{"value":"\\ud800"}', '{"value":1e400}', '{"value":-1e400}',
-  '{"value":12345678901234567890}', '{"value":"a\u0000b"}', '{"value":"\\u0000"}', '{"__proto__":{"value":1}}',
-  '{"value":1,"value":2}', ' \n\t{"value":true} \n', '{"value":{"__proto__":{"polluted":1}}}'];
+const junkTexts = [
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{',
+  '}',
+  '{"value":1,}',
+  "{'value':1}",
+  'NaN',
+  '{"value":NaN}',
+  '{"value":01}',
+  '{"value":1}garbage',
+  '{"value":1}{"value":2}',
+  '{"value":"\\ud800"}',
+  '{"value":1e400}',
+  '{"value":-1e400}',
+  '{"value":12345678901234567890}',
+  '{"value":"a\u0000b"}',
+  '{"value":"\\u0000"}',
+  '{"__proto__":{"value":1}}',
+  '{"value":1,"value":2}',
+  ' \n\t{"value":true} \n',
+  '{"value":{"__proto__":{"polluted":1}}}',
+];
 
 export const bodySeedArbitrary: fc.Arbitrary<BodySeed> = fc.record({
   kind: fc.oneof(
@@ -32,7 +66,11 @@ export const bodySeedArbitrary: fc.Arbitrary<BodySeed> = fc.record({
     { arbitrary: fc.constantFrom('other', 'broken', 'truncated', 'junk', 'deep', 'gzip'), weight: 18 },
     { arbitrary: fc.constantFrom('huge', 'atLimit', 'bomb', 'lyingGzip', 'none'), weight: 2 },
   ),
-  payloads: fc.record({ updateArticle: payloadArbitrary('ArticleUpdateRequest'), setDataKey: payloadArbitrary('DataValueRequest'), postComment: payloadArbitrary('CommentPostRequest') }),
+  payloads: fc.record({
+    updateArticle: payloadArbitrary('ArticleUpdateRequest'),
+    setDataKey: payloadArbitrary('DataValueRequest'),
+    postComment: payloadArbitrary('CommentPostRequest'),
+  }),
   broken: fc.record({
     updateArticle: breakPayload(payloadArbitrary('ArticleUpdateRequest')),
     setDataKey: breakPayload(payloadArbitrary('DataValueRequest')),
@@ -65,14 +103,22 @@ const wrapLevels: Record<WriteOperation, number> = { updateArticle: 3, setDataKe
 function textFor(seed: BodySeed, operation: WriteOperation): string {
   const own = JSON.stringify(seed.payloads[operation]);
   switch (seed.kind) {
-    case 'other': return JSON.stringify(seed.payloads[operation === 'setDataKey' ? 'postComment' : 'setDataKey']);
-    case 'broken': return JSON.stringify(seed.broken[operation]);
-    case 'truncated': return own.slice(0, seed.cut % own.length);
-    case 'junk': return seed.junk;
-    case 'deep': return wrapDeep[operation](nested(Math.max(seed.depth - wrapLevels[operation], 0)));
-    case 'huge': return `{"value":"${'x'.repeat(maxBodyBytes)}"}`;
-    case 'atLimit': return wrapDeep[operation](`"${'x'.repeat(maxBodyBytes - wrapDeep[operation]('""').length)}"`);
-    default: return own;
+    case 'other':
+      return JSON.stringify(seed.payloads[operation === 'setDataKey' ? 'postComment' : 'setDataKey']);
+    case 'broken':
+      return JSON.stringify(seed.broken[operation]);
+    case 'truncated':
+      return own.slice(0, seed.cut % own.length);
+    case 'junk':
+      return seed.junk;
+    case 'deep':
+      return wrapDeep[operation](nested(Math.max(seed.depth - wrapLevels[operation], 0)));
+    case 'huge':
+      return `{"value":"${'x'.repeat(maxBodyBytes)}"}`;
+    case 'atLimit':
+      return wrapDeep[operation](`"${'x'.repeat(maxBodyBytes - wrapDeep[operation]('""').length)}"`);
+    default:
+      return own;
   }
 }
 

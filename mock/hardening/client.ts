@@ -43,15 +43,29 @@ function framing(body: Buffer | undefined, chunked: boolean | undefined): [strin
 export function send(harness: Harness, message: HttpRequest, timeoutMs = 10_000): Promise<HttpAnswer> {
   const body = message.body === undefined ? undefined : Buffer.from(message.body);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({
-      host: '127.0.0.1', port: harness.port, agent: harness.agent, method: message.method, path: message.path,
-      headers: headerObject([...(message.headers ?? []), ...framing(body, message.chunked)]), timeout: timeoutMs,
-    }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', reject);
-      incoming.on('end', () => { resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }); });
-    });
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: harness.port,
+        agent: harness.agent,
+        method: message.method,
+        path: message.path,
+        headers: headerObject([...(message.headers ?? []), ...framing(body, message.chunked)]),
+        timeout: timeoutMs,
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     outgoing.on('error', reject);
     if (body && message.chunked) {
@@ -71,7 +85,11 @@ export interface RawExchange {
  * Writes bytes, optionally half-closes, and collects what comes back until the server closes, `answers`
  * complete answers have arrived, or `waitMs` passes.
  */
-export function sendRaw(port: number, bytes: Buffer | string, { halfClose = false, waitMs = 3000, answers = Infinity } = {}): Promise<RawExchange> {
+export function sendRaw(
+  port: number,
+  bytes: Buffer | string,
+  { halfClose = false, waitMs = 3000, answers = Infinity } = {},
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -86,10 +104,21 @@ export function sendRaw(port: number, bytes: Buffer | string, { halfClose = fals
       chunks.push(chunk);
       if (parseRawAnswers(Buffer.concat(chunks).toString('latin1')).length >= answers) finish();
     });
-    socket.on('end', () => { closedByServer = true; finish(); });
-    socket.on('error', () => { closedByServer = true; finish(); });
-    socket.on('close', () => { closedByServer = true; finish(); });
-    socket.write(bytes, () => { if (halfClose) socket.end(); });
+    socket.on('end', () => {
+      closedByServer = true;
+      finish();
+    });
+    socket.on('error', () => {
+      closedByServer = true;
+      finish();
+    });
+    socket.on('close', () => {
+      closedByServer = true;
+      finish();
+    });
+    socket.write(bytes, () => {
+      if (halfClose) socket.end();
+    });
   });
 }
 
@@ -107,9 +136,15 @@ export function parseRawAnswers(text: string): RawAnswer[] {
     const end = rest.indexOf('\r\n\r\n');
     if (end < 0) break;
     const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
-    answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: Buffer.from(rest.slice(end + 4, end + 4 + length), 'latin1').toString('utf8') });
+    answers.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: Buffer.from(rest.slice(end + 4, end + 4 + length), 'latin1').toString('utf8'),
+    });
     rest = rest.slice(end + 4 + length);
   }
   return answers;

@@ -7,15 +7,21 @@ import { commentCountProblems } from './property';
 import { read, write, type ArticleView } from './requests';
 
 let harness: Harness;
-beforeAll(async () => { harness = await startMock(); });
+beforeAll(async () => {
+  harness = await startMock();
+});
 afterAll(() => harness.close());
-beforeEach(() => { harness.mock.reset(); });
+beforeEach(() => {
+  harness.mock.reset();
+});
 
 const parallel = 200;
 const indexes = Array.from({ length: parallel }, (_, index) => index);
 
 test('lands every one of many parallel writes to different keys of one article', async () => {
-  const answers = await Promise.all(indexes.map((index) => write(harness, 'PUT', `/admin/api/articles/1/data/key_${index}`, { value: { index } })));
+  const answers = await Promise.all(
+    indexes.map((index) => write(harness, 'PUT', `/admin/api/articles/1/data/key_${index}`, { value: { index } })),
+  );
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
   const data = ((await read(harness, '/admin/api/articles/1')).body as ArticleView).data;
   expect(indexes.filter((index) => JSON.stringify(data[`key_${index}`]) !== JSON.stringify({ index }))).toEqual([]);
@@ -24,9 +30,13 @@ test('lands every one of many parallel writes to different keys of one article',
 
 test('lands every one of many parallel comment posts and counts them', async () => {
   const before = harness.mock.state().comments.filter((comment) => comment.article_id === 1).length;
-  const answers = await Promise.all(indexes.map((index) => write(harness, 'POST', '/admin/api/site/articles/1/comments.json', {
-    comment: { author: `Reader ${index}`, author_email: `reader${index}@example.com`, body: `Comment ${index}` },
-  })));
+  const answers = await Promise.all(
+    indexes.map((index) =>
+      write(harness, 'POST', '/admin/api/site/articles/1/comments.json', {
+        comment: { author: `Reader ${index}`, author_email: `reader${index}@example.com`, body: `Comment ${index}` },
+      }),
+    ),
+  );
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
   const list = await read(harness, '/admin/api/site/articles/1/comments.json?per_page=250');
   const bodies = new Set((list.body as { body: string }[]).map((comment) => comment.body));
@@ -36,9 +46,13 @@ test('lands every one of many parallel comment posts and counts them', async () 
 });
 
 test('keeps reads whole while writes to the same article run in parallel', async () => {
-  const answers = await Promise.all(indexes.map((index) => (index % 2 === 0
-    ? write(harness, 'PUT', `/admin/api/articles/2/data/key_${index}`, { value: index })
-    : read(harness, '/admin/api/articles/2'))));
+  const answers = await Promise.all(
+    indexes.map((index) =>
+      index % 2 === 0
+        ? write(harness, 'PUT', `/admin/api/articles/2/data/key_${index}`, { value: index })
+        : read(harness, '/admin/api/articles/2'),
+    ),
+  );
   expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
   const data = ((await read(harness, '/admin/api/articles/2')).body as ArticleView).data;
   expect(Object.keys(data).filter((key) => key.startsWith('key_'))).toHaveLength(parallel / 2);

@@ -19,7 +19,16 @@ export interface Harness {
 
 export async function startMock(options: MockOptions = {}, { log = false } = {}): Promise<Harness> {
   const logLines: string[] = [];
-  const mock = createApp(log ? { ...options, log: (line) => { logLines.push(line); } } : options);
+  const mock = createApp(
+    log
+      ? {
+          ...options,
+          log: (line) => {
+            logLines.push(line);
+          },
+        }
+      : options,
+  );
   const server = createServer(mock.app);
   answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,7 +36,11 @@ export async function startMock(options: MockOptions = {}, { log = false } = {})
   const close = async (): Promise<void> => {
     agent.destroy();
     server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
   };
   return { mock, server, port: (server.address() as AddressInfo).port, agent, logLines, close };
 }

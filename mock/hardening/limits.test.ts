@@ -4,19 +4,32 @@
  */
 import { gzipSync } from 'node:zlib';
 import {
-  jsonBodyProblem, maxBodyBytes, maxCommentLengths, maxFixtureDepth, maxHostLength, maxIgnoredFieldsLength, maxJsonDepth, maxKeyLength, maxQueryLength,
+  jsonBodyProblem,
+  maxBodyBytes,
+  maxCommentLengths,
+  maxFixtureDepth,
+  maxHostLength,
+  maxIgnoredFieldsLength,
+  maxJsonDepth,
+  maxKeyLength,
+  maxQueryLength,
 } from '../rules/limits';
 import { startMock, type Harness } from './harness';
 import { read, request, write, type ArticleView } from './requests';
 
 let harness: Harness;
-beforeAll(async () => { harness = await startMock(); });
+beforeAll(async () => {
+  harness = await startMock();
+});
 afterAll(() => harness.close());
-beforeEach(() => { harness.mock.reset(); });
+beforeEach(() => {
+  harness.mock.reset();
+});
 
 const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const message = (body: unknown): unknown => (body as { message?: unknown } | undefined)?.message;
-const errors = (body: unknown): Record<string, string[]> => (body as { errors?: Record<string, string[]> }).errors ?? {};
+const errors = (body: unknown): Record<string, string[]> =>
+  (body as { errors?: Record<string, string[]> }).errors ?? {};
 
 describe('body size', () => {
   const ofSize = (bytes: number): string => `{"value":"${'x'.repeat(bytes - 12)}"}`;
@@ -32,21 +45,37 @@ describe('body size', () => {
 
   test('answers 413 to a small gzip body that inflates past the maximum', async () => {
     const bomb = gzipSync(Buffer.from(ofSize(maxBodyBytes * 8)));
-    const answer = await request(harness, { method: 'PUT', path: '/admin/api/articles/2/data/big', headers: [['Content-Type', 'application/json'], ['Content-Encoding', 'gzip']], body: bomb });
+    const answer = await request(harness, {
+      method: 'PUT',
+      path: '/admin/api/articles/2/data/big',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Content-Encoding', 'gzip'],
+      ],
+      body: bomb,
+    });
     expect([bomb.length < 20_000, answer.status, typeof message(answer.body)]).toEqual([true, 413, 'string']);
   });
 });
 
 describe('nesting depth', () => {
   test('accepts a body nested exactly to the maximum depth and stores the value', async () => {
-    const answer = await write(harness, 'PUT', '/admin/api/articles/2/data/deep', `{"value":${nested(maxJsonDepth - 1)}}`);
+    const answer = await write(
+      harness,
+      'PUT',
+      '/admin/api/articles/2/data/deep',
+      `{"value":${nested(maxJsonDepth - 1)}}`,
+    );
     expect(answer.status).toBe(200);
     expect(JSON.stringify((answer.body as ArticleView).data.deep)).toBe(nested(maxJsonDepth - 1));
   });
 
   test('answers 400 naming the limit to a body one level deeper', async () => {
     const answer = await write(harness, 'PUT', '/admin/api/articles/2/data/deep', `{"value":${nested(maxJsonDepth)}}`);
-    expect([answer.status, message(answer.body)]).toEqual([400, `The JSON body nests deeper than ${maxJsonDepth} levels.`]);
+    expect([answer.status, message(answer.body)]).toEqual([
+      400,
+      `The JSON body nests deeper than ${maxJsonDepth} levels.`,
+    ]);
   });
 
   test('answers 400 to a body nested 100 000 levels and changes nothing', async () => {
@@ -80,13 +109,17 @@ describe('data key length', () => {
   });
 
   test('answers 422 naming the key to a longer key in the path', async () => {
-    const answer = await write(harness, 'PUT', `/admin/api/articles/2/data/${'k'.repeat(maxKeyLength + 1)}`, { value: 1 });
+    const answer = await write(harness, 'PUT', `/admin/api/articles/2/data/${'k'.repeat(maxKeyLength + 1)}`, {
+      value: 1,
+    });
     expect([answer.status, errors(answer.body)]).toEqual([422, { key: [`is longer than ${maxKeyLength} characters`] }]);
   });
 
   test('answers 422 naming article.data to an update holding a longer key, and keeps the data', async () => {
     const before = harness.mock.state();
-    const answer = await write(harness, 'PUT', '/admin/api/articles/1', { article: { data: { ok: 1, ['k'.repeat(maxKeyLength + 1)]: 2 } } });
+    const answer = await write(harness, 'PUT', '/admin/api/articles/1', {
+      article: { data: { ok: 1, ['k'.repeat(maxKeyLength + 1)]: 2 } },
+    });
     expect([answer.status, Object.keys(errors(answer.body))]).toEqual([422, ['article.data']]);
     expect(harness.mock.state()).toEqual(before);
   });
@@ -97,18 +130,33 @@ describe('comment size', () => {
   const ofLength = (field: keyof typeof maxCommentLengths, length: number): string =>
     field === 'author_email' ? `${'a'.repeat(length - 12)}@example.com` : 'c'.repeat(length);
 
-  test.each(Object.entries(maxCommentLengths) as [keyof typeof maxCommentLengths, number][])('accepts %s at %i characters and answers 422 to one more', async (field, limit) => {
-    const atLimit = await write(harness, 'POST', '/admin/api/articles/2/comments', { comment: { ...comment, [field]: ofLength(field, limit) } });
-    const over = await write(harness, 'POST', '/admin/api/articles/2/comments', { comment: { ...comment, [field]: ofLength(field, limit + 1) } });
-    expect([atLimit.status, over.status, errors(over.body)[`comment.${field}`]]).toEqual([200, 422, [`is longer than ${limit} characters`]]);
-  });
+  test.each(Object.entries(maxCommentLengths) as [keyof typeof maxCommentLengths, number][])(
+    'accepts %s at %i characters and answers 422 to one more',
+    async (field, limit) => {
+      const atLimit = await write(harness, 'POST', '/admin/api/articles/2/comments', {
+        comment: { ...comment, [field]: ofLength(field, limit) },
+      });
+      const over = await write(harness, 'POST', '/admin/api/articles/2/comments', {
+        comment: { ...comment, [field]: ofLength(field, limit + 1) },
+      });
+      expect([atLimit.status, over.status, errors(over.body)[`comment.${field}`]]).toEqual([
+        200,
+        422,
+        [`is longer than ${limit} characters`],
+      ]);
+    },
+  );
 });
 
 describe('addresses and headers', () => {
   test('answers 414 to a query longer than the maximum, and 200 at the maximum', async () => {
     const at = await read(harness, `/admin/api/articles/1/comments?x=${'q'.repeat(maxQueryLength - 2)}`);
     const over = await read(harness, `/admin/api/articles/1/comments?x=${'q'.repeat(maxQueryLength - 1)}`);
-    expect([at.status, over.status, message(over.body)]).toEqual([200, 414, `The query string is longer than ${maxQueryLength} characters.`]);
+    expect([at.status, over.status, message(over.body)]).toEqual([
+      200,
+      414,
+      `The query string is longer than ${maxQueryLength} characters.`,
+    ]);
   });
 
   test('builds answer addresses from the socket address when Host is longer than the maximum', async () => {
@@ -119,7 +167,9 @@ describe('addresses and headers', () => {
 
   test('lists ignored fields up to the maximum length and counts the rest', async () => {
     const extra = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`field_${index}`, index]));
-    const answer = await write(harness, 'PUT', '/admin/api/articles/2', { article: { data: { kept: true }, ...extra } });
+    const answer = await write(harness, 'PUT', '/admin/api/articles/2', {
+      article: { data: { kept: true }, ...extra },
+    });
     const header = String(answer.headers['x-mock-ignored-fields']);
     const [counted] = /\(([0-9]+) more\)$/.exec(header)?.slice(1) ?? [];
     expect(answer.status).toBe(200);
@@ -136,7 +186,10 @@ describe('addresses and headers', () => {
 describe('control API', () => {
   test('answers 400 to a fixture nested deeper than the fixture maximum', async () => {
     const answer = await write(harness, 'PUT', '/__mock/fixture', `{"pages":${nested(maxFixtureDepth + 1)}}`);
-    expect([answer.status, message(answer.body)]).toEqual([400, `The JSON body nests deeper than ${maxFixtureDepth} levels.`]);
+    expect([answer.status, message(answer.body)]).toEqual([
+      400,
+      `The JSON body nests deeper than ${maxFixtureDepth} levels.`,
+    ]);
   });
 
   test('reloads its own state when a data value is nested as deep as the API allows', async () => {

@@ -16,7 +16,9 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 let harness: Harness;
-beforeAll(async () => { harness = await startMock(); });
+beforeAll(async () => {
+  harness = await startMock();
+});
 afterAll(() => harness.close());
 
 const valueBytes = 8192;
@@ -26,11 +28,15 @@ const inFlight = 8;
 /** `count` writes, `inFlight` at a time, cycling over the same keys with same-sized new values. */
 async function sustainedWrites(count: number, offset: number): Promise<void> {
   for (let start = 0; start < count; start += inFlight) {
-    await Promise.all(Array.from({ length: inFlight }, async (_, lane) => {
-      const round = offset + start + lane;
-      const answer = await write(harness, 'PUT', `/admin/api/articles/2/data/key_${round % keys}`, { value: String(round).padStart(valueBytes, 'v') });
-      if (answer.status !== 200) throw new Error(`write ${round} answered ${answer.status}`);
-    }));
+    await Promise.all(
+      Array.from({ length: inFlight }, async (_, lane) => {
+        const round = offset + start + lane;
+        const answer = await write(harness, 'PUT', `/admin/api/articles/2/data/key_${round % keys}`, {
+          value: String(round).padStart(valueBytes, 'v'),
+        });
+        if (answer.status !== 200) throw new Error(`write ${round} answered ${answer.status}`);
+      }),
+    );
   }
 }
 

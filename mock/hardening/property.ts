@@ -25,9 +25,11 @@ export function pollutionProblems(): string[] {
 function secretProblems(harness: Harness, answer: HttpAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 400 && answer.text.includes(fuzzToken)) problems.push('an error body holds the token');
-  if (harness.logLines.some((line) => line.includes(fuzzToken))) problems.push(`a log line holds the token: ${harness.logLines.join(' | ')}`);
+  if (harness.logLines.some((line) => line.includes(fuzzToken)))
+    problems.push(`a log line holds the token: ${harness.logLines.join(' | ')}`);
   harness.logLines.length = 0;
-  if (harness.mock.journal().some((entry) => entry.path.includes(fuzzToken))) problems.push('the journal holds the token');
+  if (harness.mock.journal().some((entry) => entry.path.includes(fuzzToken)))
+    problems.push('the journal holds the token');
   return problems;
 }
 
@@ -52,18 +54,25 @@ async function checkOne(harness: Harness, fuzzCase: FuzzCase, initial: SiteFixtu
   return [
     ...answerProblems(answer, method, fuzzCase.plan.operation, expectedVerdict(fuzzCase, before)),
     ...stateProblems(fuzzCase.plan, before, after, answer, method),
-    ...fixtureProblems(initial, after), ...pollutionProblems(), ...secretProblems(harness, answer),
+    ...fixtureProblems(initial, after),
+    ...pollutionProblems(),
+    ...secretProblems(harness, answer),
   ].map((problem) => `${problem} (answer ${answer.status})`);
 }
 
 /** As a client sees it: `comments_count` equals `X-Total-Entries` and the length of the list. */
 export async function commentCountProblems(harness: Harness, articleId: number): Promise<string[]> {
   const article = await send(harness, { method: 'GET', path: `/admin/api/articles/${articleId}` });
-  const list = await send(harness, { method: 'GET', path: `/admin/api/site/articles/${articleId}/comments.json?per_page=250` });
+  const list = await send(harness, {
+    method: 'GET',
+    path: `/admin/api/site/articles/${articleId}/comments.json?per_page=250`,
+  });
   const count = (JSON.parse(article.text) as { comments_count: number }).comments_count;
   const total = Number(list.headers['x-total-entries']);
   const shown = (JSON.parse(list.text) as unknown[]).length;
-  return count === total && (total > 250 || shown === total) ? [] : [`article ${articleId}: comments_count ${count}, X-Total-Entries ${total}, listed ${shown}`];
+  return count === total && (total > 250 || shown === total)
+    ? []
+    : [`article ${articleId}: comments_count ${count}, X-Total-Entries ${total}, listed ${shown}`];
 }
 
 export async function runSequence(harness: Harness, cases: FuzzCase[]): Promise<void> {
@@ -72,8 +81,12 @@ export async function runSequence(harness: Harness, cases: FuzzCase[]): Promise<
   const commented = new Set<number>([1]);
   for (const [index, fuzzCase] of cases.entries()) {
     const problems = await checkOne(harness, fuzzCase, initial);
-    if (problems.length > 0) throw new Error(`request ${index + 1} of ${cases.length}:\n${describeCase(fuzzCase)}\n  - ${problems.join('\n  - ')}`);
-    if (fuzzCase.plan.operation === 'postComment' && fuzzCase.plan.articleId !== undefined) commented.add(fuzzCase.plan.articleId);
+    if (problems.length > 0)
+      throw new Error(
+        `request ${index + 1} of ${cases.length}:\n${describeCase(fuzzCase)}\n  - ${problems.join('\n  - ')}`,
+      );
+    if (fuzzCase.plan.operation === 'postComment' && fuzzCase.plan.articleId !== undefined)
+      commented.add(fuzzCase.plan.articleId);
   }
   for (const articleId of commented) {
     const problems = await commentCountProblems(harness, articleId);

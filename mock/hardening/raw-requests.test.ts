@@ -9,18 +9,33 @@ import { startMock, type Harness } from './harness';
 import { read } from './requests';
 
 let harness: Harness;
-beforeAll(async () => { harness = await startMock(); });
+beforeAll(async () => {
+  harness = await startMock();
+});
 afterAll(() => harness.close());
 
-const put = (headers: string, body: string): string => `PUT /admin/api/articles/1/data/k HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n${body}`;
+const put = (headers: string, body: string): string =>
+  `PUT /admin/api/articles/1/data/k HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n${body}`;
 const get = (extra = ''): string => `GET /admin/api/articles/1 HTTP/1.1\r\nHost: x\r\n${extra}\r\n`;
 
 /** [what is sent, the bytes, the statuses of the answers in order]. */
 const cases: [string, string, number[]][] = [
   ['two different Content-Length headers', put('Content-Length: 11\r\nContent-Length: 12\r\n', '{"value":1}'), [400]],
-  ['Content-Length together with chunked Transfer-Encoding', put('Content-Length: 11\r\nTransfer-Encoding: chunked\r\n', 'b\r\n{"value":1}\r\n0\r\n\r\n'), [400]],
-  ['a chunk size that is not hexadecimal', put('Transfer-Encoding: chunked\r\n', 'zz\r\n{"value":1}\r\n0\r\n\r\n'), [400]],
-  ['Transfer-Encoding other than chunked last', put('Transfer-Encoding: chunked, identity\r\n', 'b\r\n{"value":1}\r\n0\r\n\r\n'), [400]],
+  [
+    'Content-Length together with chunked Transfer-Encoding',
+    put('Content-Length: 11\r\nTransfer-Encoding: chunked\r\n', 'b\r\n{"value":1}\r\n0\r\n\r\n'),
+    [400],
+  ],
+  [
+    'a chunk size that is not hexadecimal',
+    put('Transfer-Encoding: chunked\r\n', 'zz\r\n{"value":1}\r\n0\r\n\r\n'),
+    [400],
+  ],
+  [
+    'Transfer-Encoding other than chunked last',
+    put('Transfer-Encoding: chunked, identity\r\n', 'b\r\n{"value":1}\r\n0\r\n\r\n'),
+    [400],
+  ],
   ['a space in a header name', get('X Bad: 1\r\n'), [400]],
   ['a control character in a header value', get('X-A: a\x01b\r\n'), [400]],
   ['an obsolete folded header line', get('X-A: a\r\n b\r\n'), [400]],
@@ -38,8 +53,16 @@ const cases: [string, string, number[]][] = [
   ['an Expect the server cannot meet', get('Expect: teapot\r\n'), [417]],
   ['Expect: 100-continue', get('Expect: 100-continue\r\n'), [100, 200]],
   ['HTTP/1.0 without Host', 'GET /admin/api/articles/1 HTTP/1.0\r\n\r\n', [200]],
-  ['two different Host headers', 'GET /admin/api/articles/1 HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n', [200]],
-  ['an absolute-form request target', 'GET http://elsewhere.example/admin/api/articles/1 HTTP/1.1\r\nHost: x\r\n\r\n', [200]],
+  [
+    'two different Host headers',
+    'GET /admin/api/articles/1 HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n',
+    [200],
+  ],
+  [
+    'an absolute-form request target',
+    'GET http://elsewhere.example/admin/api/articles/1 HTTP/1.1\r\nHost: x\r\n\r\n',
+    [200],
+  ],
   ['an asterisk request target', 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', [204]],
   ['two requests in one write', `${get()}${get()}`, [200, 200]],
 ];
@@ -63,12 +86,17 @@ test('answers a request followed by garbage in the same write, then closes with 
   const exchange = await sendRaw(harness.port, `${get()}GARBAGE\r\n\r\n`, { waitMs: 300 });
   const answers = parseRawAnswers(exchange.text);
   expect([[200], [400], [200, 400]]).toContainEqual(answers.map((answer) => answer.status));
-  expect(answers.filter((answer) => answer.status === 400).every((answer) => answer.body.startsWith('{"message":'))).toBe(true);
+  expect(
+    answers.filter((answer) => answer.status === 400).every((answer) => answer.body.startsWith('{"message":')),
+  ).toBe(true);
   expect((await read(harness, '/admin/api/articles/1')).status).toBe(200);
 });
 
 test('answers a HEAD request with headers over 16 kB with a 431 and no body', async () => {
-  const exchange = await sendRaw(harness.port, `HEAD /admin/api/articles/1 HTTP/1.1\r\nHost: x\r\nX-A: ${'a'.repeat(17_000)}\r\n\r\n`);
+  const exchange = await sendRaw(
+    harness.port,
+    `HEAD /admin/api/articles/1 HTTP/1.1\r\nHost: x\r\nX-A: ${'a'.repeat(17_000)}\r\n\r\n`,
+  );
   expect(exchange.text).toMatch(/^HTTP\/1\.1 431 [^]*\r\n\r\n$/);
 });
 
@@ -89,7 +117,11 @@ test('answers 400 to a body cut short by a half-closed connection, and stores no
 test('survives a connection dropped in the middle of a body', async () => {
   const before = harness.mock.state();
   const socket = connect(harness.port, '127.0.0.1');
-  await new Promise<void>((resolve) => socket.write(put('Content-Length: 100000\r\n', '{"value":"'), () => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    socket.write(put('Content-Length: 100000\r\n', '{"value":"'), () => {
+      resolve();
+    }),
+  );
   socket.destroy();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(harness.mock.state()).toEqual(before);

@@ -21,7 +21,13 @@ export async function request(harness: Harness, message: HttpRequest): Promise<J
 }
 
 /** A JSON write: the text is sent as given when a string, else serialised. */
-export function write(harness: Harness, method: string, path: string, payload: unknown, headers: [string, string][] = []): Promise<JsonAnswer> {
+export function write(
+  harness: Harness,
+  method: string,
+  path: string,
+  payload: unknown,
+  headers: [string, string][] = [],
+): Promise<JsonAnswer> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   return request(harness, { method, path, headers: [['Content-Type', 'application/json'], ...headers], body });
 }

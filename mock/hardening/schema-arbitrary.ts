@@ -32,20 +32,29 @@ const extraKeys = fc.dictionary(oddKeyArbitrary, jsonValueArbitrary, { maxKeys: 
 
 function objectArbitrary(node: SchemaNode): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(node.properties ?? {});
-  if (properties.length === 0) return fc.dictionary(oddKeyArbitrary, jsonValueArbitrary, { maxKeys: 6, noNullPrototype: true });
-  const record = fc.record(Object.fromEntries(properties.map(([name, child]) => [name, nodeArbitrary(child)])), { requiredKeys: node.required ?? [] });
+  if (properties.length === 0)
+    return fc.dictionary(oddKeyArbitrary, jsonValueArbitrary, { maxKeys: 6, noNullPrototype: true });
+  const record = fc.record(Object.fromEntries(properties.map(([name, child]) => [name, nodeArbitrary(child)])), {
+    requiredKeys: node.required ?? [],
+  });
   return fc.tuple(extraKeys, record).map(([extra, listed]) => ({ ...extra, ...listed }));
 }
 
 function nodeArbitrary(raw: SchemaNode): fc.Arbitrary<unknown> {
   const node = resolve(raw);
   switch (node.type) {
-    case 'object': return objectArbitrary(node);
-    case 'string': return node.format === 'email' ? fc.emailAddress() : fc.string({ unit: 'binary', minLength: 1, maxLength: 40 });
-    case 'integer': return fc.integer();
-    case 'boolean': return fc.boolean();
-    case undefined: return jsonValueArbitrary;
-    default: throw new Error(`the fuzzer cannot generate schema type ${node.type}`);
+    case 'object':
+      return objectArbitrary(node);
+    case 'string':
+      return node.format === 'email' ? fc.emailAddress() : fc.string({ unit: 'binary', minLength: 1, maxLength: 40 });
+    case 'integer':
+      return fc.integer();
+    case 'boolean':
+      return fc.boolean();
+    case undefined:
+      return jsonValueArbitrary;
+    default:
+      throw new Error(`the fuzzer cannot generate schema type ${node.type}`);
   }
 }
 
@@ -54,7 +63,14 @@ export function payloadArbitrary(shape: RequestShape): fc.Arbitrary<unknown> {
   return nodeArbitrary({ $ref: schemaIds[shape].tolerant });
 }
 
-const wrongValue = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.constant([]), fc.boolean(), fc.constant({}));
+const wrongValue = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.string(),
+  fc.constant([]),
+  fc.boolean(),
+  fc.constant({}),
+);
 
 /** Damages a payload: a field missing or of the wrong type, or the whole payload not an object. */
 export function breakPayload(payload: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
@@ -65,7 +81,10 @@ export function breakPayload(payload: fc.Arbitrary<unknown>): fc.Arbitrary<unkno
     if (key === undefined) return [value];
     const others = entries.filter(([name]) => name !== key);
     if (how === 1) return Object.fromEntries(others);
-    const damaged = how === 2 || inner === null || typeof inner !== 'object' ? wrong : breakOneField(inner as Record<string, unknown>, pick, wrong);
+    const damaged =
+      how === 2 || inner === null || typeof inner !== 'object'
+        ? wrong
+        : breakOneField(inner as Record<string, unknown>, pick, wrong);
     return Object.fromEntries([...others, [key, damaged]]);
   });
 }

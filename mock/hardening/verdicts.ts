@@ -25,14 +25,17 @@ export const requestShapeOf: Partial<Record<OperationId, RequestShape>> = {
 /** The site's own comment form refuses blank fields (api-conventions: `comment_*_blank`). */
 function hasBlankField(payload: unknown): boolean {
   const comment = (payload as { comment?: Record<string, unknown> } | null)?.comment ?? {};
-  return ['author', 'author_email', 'body'].some((field) => typeof comment[field] === 'string' && comment[field].trim() === '');
+  return ['author', 'author_email', 'body'].some(
+    (field) => typeof comment[field] === 'string' && comment[field].trim() === '',
+  );
 }
 
 export function payloadVerdict(operation: OperationId, payload: unknown): Verdict {
   const shape = requestShapeOf[operation];
   if (!shape || validateRequest(shape, payload).length > 0) return 'refused';
   if (operation === 'updateArticle' && Object.keys(dataKeyProblems(payload)).length > 0) return 'refused';
-  if (operation === 'postComment' && (hasBlankField(payload) || Object.keys(commentSizeProblems(payload)).length > 0)) return 'refused';
+  if (operation === 'postComment' && (hasBlankField(payload) || Object.keys(commentSizeProblems(payload)).length > 0))
+    return 'refused';
   return 'success';
 }
 

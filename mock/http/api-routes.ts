@@ -67,24 +67,58 @@ export function apiRouter(live: Live): Router {
     next();
   });
   const read = (operation: OperationId, run: Run): RequestHandler => operationHandler(live, operation, run);
-  const write = (operation: OperationId, run: Run): RequestHandler[] => [authorised, operationHandler(live, operation, run)];
-  const writeWithBody = (operation: OperationId, run: Run): RequestHandler[] => [authorised, jsonOnly, json, shallow, operationHandler(live, operation, run)];
+  const write = (operation: OperationId, run: Run): RequestHandler[] => [
+    authorised,
+    operationHandler(live, operation, run),
+  ];
+  const writeWithBody = (operation: OperationId, run: Run): RequestHandler[] => [
+    authorised,
+    jsonOnly,
+    json,
+    shallow,
+    operationHandler(live, operation, run),
+  ];
 
-  router.route('/admin/api/articles/:articleId')
+  router
+    .route('/admin/api/articles/:articleId')
     .get(read('readArticle', (context, request) => live.rules.readArticle(context, { articleId: articleId(request) })))
-    .put(writeWithBody('updateArticle', (context, request) => live.rules.updateArticle(context, { articleId: articleId(request), payload: request.body })))
+    .put(
+      writeWithBody('updateArticle', (context, request) =>
+        live.rules.updateArticle(context, { articleId: articleId(request), payload: request.body }),
+      ),
+    )
     .all(methodNotAllowed('GET, HEAD, PUT'));
 
-  router.route('/admin/api/articles/:articleId/data/:key')
-    .put(writeWithBody('setDataKey', (context, request) => live.rules.setDataKey(context, { articleId: articleId(request), key: key(request), payload: request.body })))
-    .delete(write('deleteDataKey', (context, request) => live.rules.deleteDataKey(context, { articleId: articleId(request), key: key(request) })))
+  router
+    .route('/admin/api/articles/:articleId/data/:key')
+    .put(
+      writeWithBody('setDataKey', (context, request) =>
+        live.rules.setDataKey(context, { articleId: articleId(request), key: key(request), payload: request.body }),
+      ),
+    )
+    .delete(
+      write('deleteDataKey', (context, request) =>
+        live.rules.deleteDataKey(context, { articleId: articleId(request), key: key(request) }),
+      ),
+    )
     .all(methodNotAllowed('PUT, DELETE'));
 
-  router.route(commentPaths)
-    .get(read('listComments', (context, request) => live.rules.listComments(context, {
-      articleId: articleId(request), query: request.query, selfUrl: selfUrl(request, context.base),
-    })))
-    .post(writeWithBody('postComment', (context, request) => live.rules.postComment(context, { articleId: articleId(request), payload: request.body })))
+  router
+    .route(commentPaths)
+    .get(
+      read('listComments', (context, request) =>
+        live.rules.listComments(context, {
+          articleId: articleId(request),
+          query: request.query,
+          selfUrl: selfUrl(request, context.base),
+        }),
+      ),
+    )
+    .post(
+      writeWithBody('postComment', (context, request) =>
+        live.rules.postComment(context, { articleId: articleId(request), payload: request.body }),
+      ),
+    )
     .all(methodNotAllowed('GET, HEAD, POST'));
 
   return router;

@@ -35,7 +35,9 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     next();
   };
 
-  router.get('/state', (_request, response) => { response.json(controls.state()); });
+  router.get('/state', (_request, response) => {
+    response.json(controls.state());
+  });
   router.post('/reset', (_request, response) => {
     controls.reset();
     response.status(204).end();
@@ -44,8 +46,12 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     loadOrExplain(controls, request.body);
     response.status(204).end();
   });
-  router.get('/journal', (_request, response) => { response.json(controls.journal()); });
-  router.get('/faults', (_request, response) => { response.json(controls.faults()); });
+  router.get('/journal', (_request, response) => {
+    response.json(controls.journal());
+  });
+  router.get('/faults', (_request, response) => {
+    response.json(controls.faults());
+  });
   router.put('/faults', needsJson, json, shallow, (request, response) => {
     const problems = faultProblems(request.body);
     if (Object.keys(problems).length > 0) throw validationError(problems);
@@ -57,7 +63,13 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     response.status(204).end();
   });
   // Another method on a known control path: 405 + Allow, as the interface's own routes answer.
-  const allowed = { '/state': 'GET, HEAD', '/reset': 'POST', '/fixture': 'PUT', '/journal': 'GET, HEAD', '/faults': 'GET, HEAD, PUT, DELETE' };
+  const allowed = {
+    '/state': 'GET, HEAD',
+    '/reset': 'POST',
+    '/fixture': 'PUT',
+    '/journal': 'GET, HEAD',
+    '/faults': 'GET, HEAD, PUT, DELETE',
+  };
   for (const [path, methods] of Object.entries(allowed)) router.all(path, methodNotAllowed(methods));
   return router;
 }

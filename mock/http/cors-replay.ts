@@ -28,9 +28,17 @@ export function corsReplay(cors: Middleware): Middleware {
     }
     const before = (response as WithRawNames).getRawHeaderNames().length;
     cors(request, response, (error) => {
-      if ((error === undefined || error === null) && before === 0 && request.method !== 'OPTIONS' && byOrigin.size < rememberedOrigins) {
+      if (
+        (error === undefined || error === null) &&
+        before === 0 &&
+        request.method !== 'OPTIONS' &&
+        byOrigin.size < rememberedOrigins
+      ) {
         const set = (response as WithRawNames).getRawHeaderNames().slice(before);
-        byOrigin.set(origin, set.map((name): Headers[number] => [name, response.getHeader(name) ?? '']));
+        byOrigin.set(
+          origin,
+          set.map((name): Headers[number] => [name, response.getHeader(name) ?? '']),
+        );
       }
       next(error);
     });

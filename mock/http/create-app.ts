@@ -40,7 +40,13 @@ function recorder(journal: Journal, log: MockOptions['log'], token: string | und
     const started = process.hrtime.bigint();
     response.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { at: new Date().toISOString(), method: request.method ?? '', path: maskToken(path, token), status: response.statusCode, ms };
+      const entry = {
+        at: new Date().toISOString(),
+        method: request.method ?? '',
+        path: maskToken(path, token),
+        status: response.statusCode,
+        ms,
+      };
       journal.add(entry);
       log?.(formatLogLine(entry));
     });
@@ -72,7 +78,9 @@ export function createApp(options: MockOptions = {}): MockApp {
     state: () => live.store.toFixture(),
     journal: () => journal.list(),
     faults: () => structuredClone(live.faults),
-    setFaults: (faults) => { live.faults = structuredClone(faults); },
+    setFaults: (faults) => {
+      live.faults = structuredClone(faults);
+    },
   };
 
   const app = express();

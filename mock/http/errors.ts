@@ -31,7 +31,12 @@ function fromParser(error: HttpishError): ApiError | undefined {
 function fromClientError(error: HttpishError): ApiError | undefined {
   const status = Number(error.status ?? error.statusCode);
   if (!Number.isInteger(status) || status < 400 || status > 499) return undefined;
-  const message = status === 400 && error instanceof URIError ? 'Malformed percent-encoding in the path.' : (typeof error.message === 'string' ? error.message : 'Bad request.');
+  const message =
+    status === 400 && error instanceof URIError
+      ? 'Malformed percent-encoding in the path.'
+      : typeof error.message === 'string'
+        ? error.message
+        : 'Bad request.';
   return new ApiError('badRequest', { status, message });
 }
 

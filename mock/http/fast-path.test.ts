@@ -25,8 +25,12 @@ interface Answer {
 
 const json = { 'Content-Type': 'application/json' };
 const get = (path: string, headers: Record<string, string> = {}): Call => ({ method: 'GET', path, headers });
-const send = (method: string, path: string, body: unknown, headers: Record<string, string> = json): Call =>
-  ({ method, path, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const send = (method: string, path: string, body: unknown, headers: Record<string, string> = json): Call => ({
+  method,
+  path,
+  headers,
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 const comment = { comment: { author: 'Ada', author_email: 'ada@example.com', body: 'A fine read.' } };
 const deep = `{"value":${'['.repeat(40)}${']'.repeat(40)}}`;
 
@@ -40,14 +44,19 @@ async function call(server: Server, { method, path, headers = {}, body }: Call):
   const { port } = server.address() as AddressInfo;
   const length: IncomingHttpHeaders = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ port, method, path, agent: false, headers: { Host: 'mock.test', ...length, ...headers } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const raw = incoming.rawHeaders.filter((_value, index, all) => all[index - (index % 2)]?.toLowerCase() !== 'date');
-        resolve({ status: incoming.statusCode ?? 0, headers: raw, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
+    const outgoing = httpRequest(
+      { port, method, path, agent: false, headers: { Host: 'mock.test', ...length, ...headers } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const raw = incoming.rawHeaders.filter(
+            (_value, index, all) => all[index - (index % 2)]?.toLowerCase() !== 'date',
+          );
+          resolve({ status: incoming.statusCode ?? 0, headers: raw, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -65,8 +74,14 @@ async function both(options: MockOptions, calls: Call[]): Promise<[unknown, unkn
       answers[0].push(await call(servers[0] as Server, each));
       answers[1].push(await call(servers[1] as Server, each));
     }
-    const ending = (mock: MockApp): unknown => ({ state: mock.state(), journal: mock.journal().map(({ method, path, status }) => ({ method, path, status })) });
-    return [{ answers: answers[0], ...(ending(fast) as object) }, { answers: answers[1], ...(ending(viaExpress) as object) }];
+    const ending = (mock: MockApp): unknown => ({
+      state: mock.state(),
+      journal: mock.journal().map(({ method, path, status }) => ({ method, path, status })),
+    });
+    return [
+      { answers: answers[0], ...(ending(fast) as object) },
+      { answers: answers[1], ...(ending(viaExpress) as object) },
+    ];
   } finally {
     for (const server of servers) server.close();
   }
@@ -78,36 +93,92 @@ const key = `${article}/data/colour`;
 const comments = `${article}/comments`;
 
 const scenarios: [string, MockOptions, Call[]][] = [
-  ['reads, pages and misses', { clock }, [
-    get(article), get(`${article}?x=1`), get('/admin/api/articles/0001'), get('/admin/api/articles/999'),
-    get('/admin/api/articles/12345678901234567'), get(`${article}/`), get('/Admin/API/articles/1'),
-    get(comments), get('/admin/api/site/articles/1/comments.json?page=1&per_page=2'),
-    get('/admin/api/site/article/1/comments?page=2&per_page=2&sort=x'), get(`${comments}?page=0`),
-    get(`${comments}?page=1&page=2`), get(`${comments}?q=${'a'.repeat(3000)}`), get(article, { 'If-None-Match': '*' }),
-    get(article, { Origin: 'http://localhost:5173' }), get(`${article}/data/x%20y`),
-  ]],
-  ['writes and the reads after them', { clock }, [
-    send('PUT', key, { value: 'blue' }), send('PUT', `${article}/data/svc_x`, { value: 1 }), send('PUT', key, {}),
-    send('PUT', key, '{"value":'), send('PUT', key, ''), send('PUT', key, { value: 2 }, { 'Content-Type': 'application/json; charset=utf-8' }),
-    send('PUT', key, { value: 3 }, { 'Content-Type': 'text/plain' }), send('PUT', key, deep),
-    send('PUT', key, `{"value":"${'a'.repeat(1024 * 1024)}"}`), send('PUT', `${article}/data/${'k'.repeat(1100)}`, { value: 1 }),
-    send('PUT', article, { article: { data: { a: 1, svc_b: 2 }, title: 'x' }, extra: true }), send('PUT', article, { article: 'no' }),
-    { method: 'DELETE', path: `${article}/data/a` }, { method: 'DELETE', path: `${article}/data/a` },
-    { method: 'DELETE', path: `${article}/data/svc_import_source` }, send('PATCH', key, { value: 1 }),
-    send('POST', comments, comment), send('POST', '/admin/api/site/articles/1/comments.json', { comment: { author: ' ', author_email: 'x', body: '' } }),
-    send('POST', '/admin/api/articles/999/comments', comment), get(article), get(comments), get('/admin/api/articles/2'),
-  ]],
-  ['a token', { clock, token: 'secret-token' }, [
-    send('PUT', key, { value: 1 }), send('PUT', key, { value: 1 }, { ...json, 'X-API-TOKEN': 'wrong' }),
-    send('PUT', key, { value: 1 }, { ...json, 'X-API-TOKEN': 'secret-token' }), send('PUT', `${key}?api_token=secret-token`, { value: 2 }),
-    { method: 'DELETE', path: key }, get(article), send('POST', comments, comment, { 'Content-Type': 'text/plain' }),
-  ]],
-  ['faults, CORS origins and another rule', {
-    clock, faults: { delayMs: 1, failure: { rate: 1, status: 503, operation: 'postComment' } }, corsOrigins: ['http://a.test'],
-    rules: { readArticle: (context, input) => ({ ...defaultRules.readArticle(context, input), status: 201, headers: { 'X-Extra': 'yes' } }) },
-  }, [
-    get(article, { Origin: 'http://a.test' }), get(article, { Origin: 'http://b.test' }), send('POST', comments, comment), get(comments),
-  ]],
+  [
+    'reads, pages and misses',
+    { clock },
+    [
+      get(article),
+      get(`${article}?x=1`),
+      get('/admin/api/articles/0001'),
+      get('/admin/api/articles/999'),
+      get('/admin/api/articles/12345678901234567'),
+      get(`${article}/`),
+      get('/Admin/API/articles/1'),
+      get(comments),
+      get('/admin/api/site/articles/1/comments.json?page=1&per_page=2'),
+      get('/admin/api/site/article/1/comments?page=2&per_page=2&sort=x'),
+      get(`${comments}?page=0`),
+      get(`${comments}?page=1&page=2`),
+      get(`${comments}?q=${'a'.repeat(3000)}`),
+      get(article, { 'If-None-Match': '*' }),
+      get(article, { Origin: 'http://localhost:5173' }),
+      get(`${article}/data/x%20y`),
+    ],
+  ],
+  [
+    'writes and the reads after them',
+    { clock },
+    [
+      send('PUT', key, { value: 'blue' }),
+      send('PUT', `${article}/data/svc_x`, { value: 1 }),
+      send('PUT', key, {}),
+      send('PUT', key, '{"value":'),
+      send('PUT', key, ''),
+      send('PUT', key, { value: 2 }, { 'Content-Type': 'application/json; charset=utf-8' }),
+      send('PUT', key, { value: 3 }, { 'Content-Type': 'text/plain' }),
+      send('PUT', key, deep),
+      send('PUT', key, `{"value":"${'a'.repeat(1024 * 1024)}"}`),
+      send('PUT', `${article}/data/${'k'.repeat(1100)}`, { value: 1 }),
+      send('PUT', article, { article: { data: { a: 1, svc_b: 2 }, title: 'x' }, extra: true }),
+      send('PUT', article, { article: 'no' }),
+      { method: 'DELETE', path: `${article}/data/a` },
+      { method: 'DELETE', path: `${article}/data/a` },
+      { method: 'DELETE', path: `${article}/data/svc_import_source` },
+      send('PATCH', key, { value: 1 }),
+      send('POST', comments, comment),
+      send('POST', '/admin/api/site/articles/1/comments.json', {
+        comment: { author: ' ', author_email: 'x', body: '' },
+      }),
+      send('POST', '/admin/api/articles/999/comments', comment),
+      get(article),
+      get(comments),
+      get('/admin/api/articles/2'),
+    ],
+  ],
+  [
+    'a token',
+    { clock, token: 'secret-token' },
+    [
+      send('PUT', key, { value: 1 }),
+      send('PUT', key, { value: 1 }, { ...json, 'X-API-TOKEN': 'wrong' }),
+      send('PUT', key, { value: 1 }, { ...json, 'X-API-TOKEN': 'secret-token' }),
+      send('PUT', `${key}?api_token=secret-token`, { value: 2 }),
+      { method: 'DELETE', path: key },
+      get(article),
+      send('POST', comments, comment, { 'Content-Type': 'text/plain' }),
+    ],
+  ],
+  [
+    'faults, CORS origins and another rule',
+    {
+      clock,
+      faults: { delayMs: 1, failure: { rate: 1, status: 503, operation: 'postComment' } },
+      corsOrigins: ['http://a.test'],
+      rules: {
+        readArticle: (context, input) => ({
+          ...defaultRules.readArticle(context, input),
+          status: 201,
+          headers: { 'X-Extra': 'yes' },
+        }),
+      },
+    },
+    [
+      get(article, { Origin: 'http://a.test' }),
+      get(article, { Origin: 'http://b.test' }),
+      send('POST', comments, comment),
+      get(comments),
+    ],
+  ],
 ];
 
 describe('the fast path', () => {
@@ -118,7 +189,10 @@ describe('the fast path', () => {
 
   test('answers a rule that breaks the schema with the same 500 as the Express route', async () => {
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const options: MockOptions = { validateResponses: true, rules: { readArticle: () => ({ status: 200, body: { id: 'x' } }) } };
+    const options: MockOptions = {
+      validateResponses: true,
+      rules: { readArticle: () => ({ status: 200, body: { id: 'x' } }) },
+    };
     const [fast, viaExpress] = await both(options, [get(article)]);
     expect(fast).toEqual(viaExpress);
     quiet.mockRestore();

@@ -52,19 +52,31 @@ function absoluteUrl(url: string, base: string): string {
 function runRule(rules: Rules, context: RuleContext, { route, url, query, body }: Request): Outcome {
   const { articleId, key } = route;
   switch (route.operation) {
-    case 'readArticle': return rules.readArticle(context, { articleId });
-    case 'updateArticle': return rules.updateArticle(context, { articleId, payload: body });
-    case 'setDataKey': return rules.setDataKey(context, { articleId, key, payload: body });
-    case 'deleteDataKey': return rules.deleteDataKey(context, { articleId, key });
-    case 'listComments': return rules.listComments(context, { articleId, query, selfUrl: absoluteUrl(url, context.base) });
-    case 'postComment': return rules.postComment(context, { articleId, payload: body });
+    case 'readArticle':
+      return rules.readArticle(context, { articleId });
+    case 'updateArticle':
+      return rules.updateArticle(context, { articleId, payload: body });
+    case 'setDataKey':
+      return rules.setDataKey(context, { articleId, key, payload: body });
+    case 'deleteDataKey':
+      return rules.deleteDataKey(context, { articleId, key });
+    case 'listComments':
+      return rules.listComments(context, { articleId, query, selfUrl: absoluteUrl(url, context.base) });
+    case 'postComment':
+      return rules.postComment(context, { articleId, payload: body });
   }
 }
 
 const usesDefaultRules = (rules: Rules): boolean =>
   (Object.keys(defaultRules) as (keyof Rules)[]).every((name) => rules[name] === defaultRules[name]);
 
-function answer(parts: FastPathParts, cache: ResponseCache, incoming: IncomingMessage, response: ServerResponse, request: Request): void {
+function answer(
+  parts: FastPathParts,
+  cache: ResponseCache,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  request: Request,
+): void {
   const { live } = parts;
   const context: RuleContext = { store: live.store, base: baseUrl(incoming), clock: live.clock };
   const { operation, articleId } = request.route;
@@ -82,7 +94,13 @@ function answer(parts: FastPathParts, cache: ResponseCache, incoming: IncomingMe
   sendPrepared(response, prepared);
 }
 
-function afterFaults(parts: FastPathParts, cache: ResponseCache, incoming: IncomingMessage, response: ServerResponse, request: Request): void {
+function afterFaults(
+  parts: FastPathParts,
+  cache: ResponseCache,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  request: Request,
+): void {
   const { faults } = parts.live;
   const respond = (): void => {
     try {
@@ -94,13 +112,22 @@ function afterFaults(parts: FastPathParts, cache: ResponseCache, incoming: Incom
   // The Express route answers after `await applyFaults(...)`, a microtask later even without
   // faults; so does this, so that bytes after a request in the same packet are met the same way.
   if (faults.delayMs === undefined && faults.failure === undefined) queueMicrotask(respond);
-  else applyFaults(faults, request.route.operation).then(respond, (error: unknown) => { sendError(response, error); });
+  else
+    applyFaults(faults, request.route.operation).then(respond, (error: unknown) => {
+      sendError(response, error);
+    });
 }
 
-export function fastPath(parts: FastPathParts): (incoming: IncomingMessage, response: ServerResponse, route: FastRoute) => void {
+export function fastPath(
+  parts: FastPathParts,
+): (incoming: IncomingMessage, response: ServerResponse, route: FastRoute) => void {
   const cache = new ResponseCache();
   const cors = corsReplay(parts.cors);
-  const json = express.json({ strict: false, limit: parts.live.bodyLimit, type: 'application/json' }) as unknown as Middleware;
+  const json = express.json({
+    strict: false,
+    limit: parts.live.bodyLimit,
+    type: 'application/json',
+  }) as unknown as Middleware;
   const withBody = (incoming: IncomingMessage, response: ServerResponse, request: Request): void => {
     json(incoming, response, (error) => {
       if (error !== undefined && error !== null) {
@@ -129,7 +156,8 @@ export function fastPath(parts: FastPathParts): (incoming: IncomingMessage, resp
       try {
         requireShortQuery(url);
         request.query = parseQuery(route.search);
-        if (route.operation !== 'readArticle' && route.operation !== 'listComments') requireToken(parts.live.token, { headers: incoming.headers, query: request.query });
+        if (route.operation !== 'readArticle' && route.operation !== 'listComments')
+          requireToken(parts.live.token, { headers: incoming.headers, query: request.query });
       } catch (error) {
         sendError(response, error);
         return;

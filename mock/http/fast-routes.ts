@@ -21,7 +21,8 @@ export interface FastRoute {
 
 // A key of unreserved characters reads the same raw and percent-decoded, as Express decodes it.
 const articlePath = /^\/admin\/api\/articles\/([0-9]{1,16})(?:\/data\/([A-Za-z0-9._~-]+))?$/;
-const commentsPath = /^\/admin\/api\/(?:articles\/([0-9]{1,16})\/comments|site\/articles?\/([0-9]{1,16})\/comments(?:\.json)?)$/;
+const commentsPath =
+  /^\/admin\/api\/(?:articles\/([0-9]{1,16})\/comments|site\/articles?\/([0-9]{1,16})\/comments(?:\.json)?)$/;
 /** Characters that make Express read the address with Node's legacy URL parser instead. */
 const unusual = /[\t\n\f\r #\u00a0\ufeff]/;
 /** The two forms of `Content-Type` that surely pass the `application/json` check and parser. */
@@ -38,9 +39,14 @@ const conditional = (headers: IncomingHttpHeaders): boolean =>
   headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
 
 const plainJsonBody = (headers: IncomingHttpHeaders): boolean =>
-  plainJson.test(headers['content-type'] ?? '') && (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined);
+  plainJson.test(headers['content-type'] ?? '') &&
+  (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined);
 
-export function fastRoute(method: string | undefined, url: string | undefined, headers: IncomingHttpHeaders): FastRoute | undefined {
+export function fastRoute(
+  method: string | undefined,
+  url: string | undefined,
+  headers: IncomingHttpHeaders,
+): FastRoute | undefined {
   if (url === undefined || !url.startsWith('/admin/api/') || unusual.test(url)) return undefined;
   const mark = url.indexOf('?');
   const path = mark < 0 ? url : url.slice(0, mark);

@@ -30,12 +30,15 @@ export function faultProblems(value: unknown): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { body: ['must be an object'] };
   const { delayMs, failure } = value as Record<string, unknown>;
-  if (delayMs !== undefined && !isDelay(delayMs)) problems.delayMs = ['must be milliseconds (0 to 60000) or [min, max]'];
+  if (delayMs !== undefined && !isDelay(delayMs))
+    problems.delayMs = ['must be milliseconds (0 to 60000) or [min, max]'];
   if (failure === undefined) return problems;
   const { status, rate, operation } = (failure ?? {}) as Record<string, unknown>;
-  if (!isNumber(status) || !Number.isInteger(status) || status < 400 || status > 599) problems['failure.status'] = ['must be a whole number from 400 to 599'];
+  if (!isNumber(status) || !Number.isInteger(status) || status < 400 || status > 599)
+    problems['failure.status'] = ['must be a whole number from 400 to 599'];
   if (!isNumber(rate) || rate < 0 || rate > 1) problems['failure.rate'] = ['must be a number from 0 to 1'];
-  if (operation !== undefined && (typeof operation !== 'string' || !operationIds.includes(operation))) problems['failure.operation'] = [`must be one of ${operationIds.join(', ')}`];
+  if (operation !== undefined && (typeof operation !== 'string' || !operationIds.includes(operation)))
+    problems['failure.operation'] = [`must be one of ${operationIds.join(', ')}`];
   return problems;
 }
 
@@ -53,6 +56,9 @@ export async function applyFaults(faults: Faults, operation: OperationId): Promi
   const failure = faults.failure;
   if (!failure || (failure.operation && failure.operation !== operation)) return;
   if (Math.random() < failure.rate) {
-    throw new ApiError('injectedFault', { status: failure.status, message: `Fault injected by the mock (status ${failure.status}).` });
+    throw new ApiError('injectedFault', {
+      status: failure.status,
+      message: `Fault injected by the mock (status ${failure.status}).`,
+    });
   }
 }

@@ -23,7 +23,9 @@ function isTokenName(name: string): boolean {
 const shortestMaskedToken = 4;
 
 export function maskToken(url: string, token?: string): string {
-  let masked = url.replace(/([?&][^=&#]*=)[^&#]*/g, (whole, name: string) => (isTokenName(name.slice(1, -1)) ? `${name}***` : whole));
+  let masked = url.replace(/([?&][^=&#]*=)[^&#]*/g, (whole, name: string) =>
+    isTokenName(name.slice(1, -1)) ? `${name}***` : whole,
+  );
   if (token !== undefined && token.length >= shortestMaskedToken) {
     for (const form of new Set([token, encodeURIComponent(token)])) masked = masked.split(form).join('***');
   }

@@ -19,8 +19,12 @@ export interface Prepared {
 
 /** As Express's `res.status`, which refuses what cannot be a status code. */
 function checkedStatus(status: number): number {
-  if (!Number.isInteger(status)) throw new TypeError(`Invalid status code: ${JSON.stringify(status)}. Status code must be an integer.`);
-  if (status < 100 || status > 999) throw new RangeError(`Invalid status code: ${JSON.stringify(status)}. Status code must be greater than 99 and less than 1000.`);
+  if (!Number.isInteger(status))
+    throw new TypeError(`Invalid status code: ${JSON.stringify(status)}. Status code must be an integer.`);
+  if (status < 100 || status > 999)
+    throw new RangeError(
+      `Invalid status code: ${JSON.stringify(status)}. Status code must be greater than 99 and less than 1000.`,
+    );
   return status;
 }
 

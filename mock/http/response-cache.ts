@@ -56,7 +56,11 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const article = store.articles.get(articleId);
-    if (article === entry.article && article.updated_at === entry.updatedAt && store.commentsOf(articleId).length === entry.comments) {
+    if (
+      article === entry.article &&
+      article.updated_at === entry.updatedAt &&
+      store.commentsOf(articleId).length === entry.comments
+    ) {
       return entry.prepared;
     }
     this.remove(key, entry);
@@ -72,7 +76,13 @@ export class ResponseCache {
     if (store !== this.store) this.clear(store);
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    this.entries.set(key, { article, updatedAt: article.updated_at, comments: store.commentsOf(articleId).length, prepared: { ...prepared, body }, bytes });
+    this.entries.set(key, {
+      article,
+      updatedAt: article.updated_at,
+      comments: store.commentsOf(articleId).length,
+      prepared: { ...prepared, body },
+      bytes,
+    });
     this.bytes += bytes;
     // Oldest first out: a Map iterates in insertion order.
     for (const [oldKey, oldEntry] of this.entries) {

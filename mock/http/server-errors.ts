@@ -23,8 +23,10 @@ const messages: Record<number, string> = {
 /** An answer to a HEAD request has no body; the request is unreadable, so its first bytes must tell. */
 function rawAnswer(status: number, message: string, head = false): string {
   const body = JSON.stringify({ message });
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`;
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`
+  );
 }
 
 function onClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
@@ -43,7 +45,10 @@ export function answerClientErrors(server: Server): void {
   server.on('clientError', onClientError);
   server.on('checkExpectation', (_request, response: ServerResponse) => {
     const body = JSON.stringify({ message: 'Expectation failed: only "Expect: 100-continue" is understood.' });
-    response.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    response.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
     response.end(body);
   });
   // Without a listener Node drops a CONNECT (a proxy tunnel request) without a word.

@@ -6,7 +6,14 @@ import type { ArticleUpdateRequest, DataValueRequest } from '../../types';
 import type { StoredArticle } from '../store/site-store';
 import { ApiError } from './api-error';
 import { nextTimestamp } from './clock';
-import { ignoredFieldsHeader, type ArticleInput, type KeyInput, type Outcome, type PayloadInput, type RuleContext } from './context';
+import {
+  ignoredFieldsHeader,
+  type ArticleInput,
+  type KeyInput,
+  type Outcome,
+  type PayloadInput,
+  type RuleContext,
+} from './context';
 import { dataKeyProblems, ignoredFieldsValue, keyProblems } from './limits';
 import { presentArticle } from './present';
 import { isReservedKey, replaceData } from './reserved-keys';
@@ -34,7 +41,9 @@ export function readArticle(context: RuleContext, input: ArticleInput): Outcome 
 /** Request fields other than `article.data`, and reserved keys inside it: accepted, ignored, named. */
 function ignoredFields(payload: ArticleUpdateRequest, reservedSent: string[]): string[] {
   const outer = Object.keys(payload).filter((key) => key !== 'article');
-  const inner = Object.keys(payload.article).filter((key) => key !== 'data').map((key) => `article.${key}`);
+  const inner = Object.keys(payload.article)
+    .filter((key) => key !== 'data')
+    .map((key) => `article.${key}`);
   return [...outer, ...inner, ...reservedSent.map((key) => `article.data.${key}`)];
 }
 
@@ -53,7 +62,8 @@ export function updateArticle(context: RuleContext, input: PayloadInput): Outcom
 }
 
 function requireWritable(key: string): void {
-  if (isReservedKey(key)) throw new ApiError('reservedKey', { message: `Data key "${key}" is reserved and read-only.` });
+  if (isReservedKey(key))
+    throw new ApiError('reservedKey', { message: `Data key "${key}" is reserved and read-only.` });
 }
 
 /** 4.3: adds or updates one key; every other key stays. */

@@ -28,7 +28,9 @@ export function listComments(context: RuleContext, input: ListInput): Outcome {
 /** Blank fields are refused, as the site's own comment form does (`comment_author_blank`, ...). */
 function blankFields(payload: unknown): Record<string, string[]> {
   const comment = (payload as { comment?: Record<string, unknown> } | null)?.comment ?? {};
-  const blank = ['author', 'author_email', 'body'].filter((field) => typeof comment[field] === 'string' && comment[field].trim() === '');
+  const blank = ['author', 'author_email', 'body'].filter(
+    (field) => typeof comment[field] === 'string' && comment[field].trim() === '',
+  );
   return Object.fromEntries(blank.map((field) => [`comment.${field}`, ["can't be blank"]]));
 }
 
@@ -39,7 +41,10 @@ function blankFields(payload: unknown): Record<string, string[]> {
  */
 export function postComment(context: RuleContext, input: PayloadInput): Outcome {
   findArticle(context, input.articleId);
-  requireValid('CommentPostRequest', input.payload, { ...blankFields(input.payload), ...commentSizeProblems(input.payload) });
+  requireValid('CommentPostRequest', input.payload, {
+    ...blankFields(input.payload),
+    ...commentSizeProblems(input.payload),
+  });
   const { comment } = input.payload as CommentPostRequest;
   const record = {
     article_id: input.articleId,

@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBlocks } from '../../scripts/generate/markdown-blocks';
 import { errorCatalogue } from './api-error';
-import { maxBodyBytes, maxCommentLengths, maxFixtureDepth, maxHostLength, maxIgnoredFieldsLength, maxJsonDepth, maxKeyLength, maxQueryLength } from './limits';
+import {
+  maxBodyBytes,
+  maxCommentLengths,
+  maxFixtureDepth,
+  maxHostLength,
+  maxIgnoredFieldsLength,
+  maxJsonDepth,
+  maxKeyLength,
+  maxQueryLength,
+} from './limits';
 
 const blocks = parseBlocks(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8'));
 
@@ -21,13 +30,17 @@ function tableAfter(title: string): string[][] {
 const number = (value: number): string => value.toLocaleString('en-US');
 
 test('the README error catalogue lists every error of errorCatalogue with its status and message', () => {
-  const documented = tableAfter('Error catalogue').map(([code, status, message]) => `${code ?? ''} ${status ?? ''} ${message ?? ''}`);
+  const documented = tableAfter('Error catalogue').map(
+    ([code, status, message]) => `${code ?? ''} ${status ?? ''} ${message ?? ''}`,
+  );
   const catalogue = Object.entries(errorCatalogue).map(([code, entry]) => `${code} ${entry.status} ${entry.message}`);
   expect(documented.sort()).toEqual(catalogue.sort());
 });
 
 test('the README limits table gives the values the mock applies', () => {
-  const documented = new Map(tableAfter('Hardening: what was tried and what held').map(([limit, value]) => [limit ?? '', value ?? '']));
+  const documented = new Map(
+    tableAfter('Hardening: what was tried and what held').map(([limit, value]) => [limit ?? '', value ?? '']),
+  );
   const wanted: Record<string, string> = {
     'request body (after gzip inflation)': `${number(maxBodyBytes)} bytes`,
     'JSON nesting of a body ({}/[] = one level)': `${maxJsonDepth} (control API: ${maxFixtureDepth})`,

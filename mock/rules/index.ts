@@ -17,7 +17,14 @@ export interface Rules {
 }
 
 /** `satisfies`: a new operation row in the tables without a rule here fails to compile. */
-export const defaultRules: Rules = { readArticle, updateArticle, setDataKey, deleteDataKey, listComments, postComment } satisfies Record<OperationId, unknown>;
+export const defaultRules: Rules = {
+  readArticle,
+  updateArticle,
+  setDataKey,
+  deleteDataKey,
+  listComments,
+  postComment,
+} satisfies Record<OperationId, unknown>;
 
 export * from './context';
 export { ApiError, errorCatalogue } from './api-error';

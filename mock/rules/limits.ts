@@ -26,17 +26,24 @@ export const maxIgnoredFieldsLength = 2048;
 type Problems = Record<string, string[]>;
 
 /** What is wrong with a parsed JSON body, walked without recursion so no depth can overflow the stack. */
-export function jsonBodyProblem(value: unknown, maxDepth: number): { code: 'bodyTooDeep' | 'numberOutOfRange'; message: string } | undefined {
+export function jsonBodyProblem(
+  value: unknown,
+  maxDepth: number,
+): { code: 'bodyTooDeep' | 'numberOutOfRange'; message: string } | undefined {
   const items: unknown[] = [value];
   const depths: number[] = [0];
   while (items.length > 0) {
     const item = items.pop();
     const depth = depths.pop() ?? 0;
     if (typeof item === 'number' && !Number.isFinite(item)) {
-      return { code: 'numberOutOfRange', message: 'The JSON body holds a number too large to store (it would read back as null).' };
+      return {
+        code: 'numberOutOfRange',
+        message: 'The JSON body holds a number too large to store (it would read back as null).',
+      };
     }
     if (item === null || typeof item !== 'object') continue;
-    if (depth >= maxDepth) return { code: 'bodyTooDeep', message: `The JSON body nests deeper than ${maxDepth} levels.` };
+    if (depth >= maxDepth)
+      return { code: 'bodyTooDeep', message: `The JSON body nests deeper than ${maxDepth} levels.` };
     for (const child of Object.values(item)) {
       items.push(child);
       depths.push(depth + 1);
@@ -70,7 +77,9 @@ export function dataKeyProblems(payload: unknown): Problems {
   const data = (payload as { article?: { data?: unknown } } | null)?.article?.data;
   if (data === null || typeof data !== 'object') return {};
   const long = Object.keys(data).filter((key) => key.length > maxKeyLength).length;
-  return long > 0 ? { 'article.data': [`has ${long} key${long === 1 ? '' : 's'} longer than ${maxKeyLength} characters`] } : {};
+  return long > 0
+    ? { 'article.data': [`has ${long} key${long === 1 ? '' : 's'} longer than ${maxKeyLength} characters`] }
+    : {};
 }
 
 /** 4.6: the string fields of `comment`; other types are the schema's business. */
@@ -86,7 +95,8 @@ export function commentSizeProblems(payload: unknown): Problems {
 }
 
 /** Lone UTF-16 surrogates become U+FFFD: `encodeURIComponent` throws on them. */
-const wellFormed = (text: string): string => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const wellFormed = (text: string): string =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 /**
  * The `X-Mock-Ignored-Fields` value: names percent-encoded and joined with `, ` up to `maxLength`,

@@ -7,11 +7,16 @@ import type { Article, Comment } from '../../types';
 import type { CommentRecord } from '../store/records';
 import type { SiteStore, StoredArticle } from '../store/site-store';
 
-function summaries(store: SiteStore, article: StoredArticle, base: string): Pick<Article, 'page' | 'language' | 'author'> {
+function summaries(
+  store: SiteStore,
+  article: StoredArticle,
+  base: string,
+): Pick<Article, 'page' | 'language' | 'author'> {
   const page = store.pages.get(article.page_id);
   const language = store.languages.get(article.language_id);
   const person = store.people.get(article.author_id);
-  if (!page || !language || !person) throw new Error(`article ${article.id} points at a missing page, language or person`);
+  if (!page || !language || !person)
+    throw new Error(`article ${article.id} points at a missing page, language or person`);
   return {
     page: { ...page, url: `${base}/admin/api/pages/${page.id}` },
     language: { ...language, url: `${base}/admin/api/languages/${language.id}` },

@@ -10,7 +10,10 @@ export { isReservedKey };
  * The data a full update (4.2) leaves behind: the client's non-reserved keys replace the stored
  * ones (the API family's PUT overwrites what it sends), while every stored reserved key stays.
  */
-export function replaceData(stored: Map<string, unknown>, sent: Record<string, unknown>): { data: Map<string, unknown>; ignored: string[] } {
+export function replaceData(
+  stored: Map<string, unknown>,
+  sent: Record<string, unknown>,
+): { data: Map<string, unknown>; ignored: string[] } {
   const data = new Map([...stored].filter(([key]) => isReservedKey(key)));
   const ignored: string[] = [];
   for (const [key, value] of Object.entries(sent)) {

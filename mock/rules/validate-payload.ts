@@ -9,7 +9,11 @@ import { validationError } from './api-error';
 /** `/comment/author_email` -> `comment.author_email`; the payload itself is `body`. */
 export function fieldName(pointer: string): string {
   if (pointer === '') return 'body';
-  return pointer.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
 }
 
 export function errorsByField(violations: Violation[]): Record<string, string[]> {

@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { readChunked, readJsonFile, type ReadSizes } from './json-file';
 
 const folder = mkdtempSync(join(tmpdir(), 'json-file-'));
-afterAll(() => { rmSync(folder, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
 
 let files = 0;
 function fileWith(text: string): string {
@@ -32,7 +34,11 @@ function outcome(read: () => unknown): unknown {
 
 /** [name, text, whether the chunked reader itself reads it (the rest fall back to JSON.parse)]. */
 const texts: [string, string, boolean][] = [
-  ['a fixture-like object', '{"pages":[{"id":1,"t":"a"}],"comments":[{"body":"x, y ] }"},{"body":"q\\"uote\\\\"}]}', true],
+  [
+    'a fixture-like object',
+    '{"pages":[{"id":1,"t":"a"}],"comments":[{"body":"x, y ] }"},{"body":"q\\"uote\\\\"}]}',
+    true,
+  ],
   ['empty arrays and objects', ' { "a" : [ ] , "b" : { } , "c" : [] }\n', true],
   ['members that are not arrays', '{"n":1,"s":"t,}","o":{"a":[1,{"b":2}]},"z":null,"f":false}', true],
   ['nested arrays in records', '{"a":[[1,[2,3]],[],{"x":[4]}],"b":[1,2,3,4,5,6,7,8,9]}', true],
@@ -64,9 +70,17 @@ describe('readJsonFile', () => {
   test('reads any object of arrays as JSON.parse does', () => {
     const record = fc.dictionary(fc.string(), fc.jsonValue());
     const site = fc.dictionary(fc.string(), fc.oneof(fc.array(record), fc.jsonValue()));
-    fc.assert(fc.property(site, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 60 }), (value, chunkBytes, batchBytes) => {
-      const text = JSON.stringify(value);
-      expect(readChunked(fileWith(text), tiny(chunkBytes, batchBytes))).toEqual(JSON.parse(text));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        site,
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 60 }),
+        (value, chunkBytes, batchBytes) => {
+          const text = JSON.stringify(value);
+          expect(readChunked(fileWith(text), tiny(chunkBytes, batchBytes))).toEqual(JSON.parse(text));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

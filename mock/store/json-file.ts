@@ -19,7 +19,17 @@ export interface ReadSizes {
 const megabytes = 1024 * 1024;
 const defaultSizes: ReadSizes = { chunkedFrom: 32 * megabytes, chunkBytes: 8 * megabytes, batchBytes: 4 * megabytes };
 
-const enum Mode { Start, BeforeKey, Key, Colon, Value, Array, Member, After, End }
+const enum Mode {
+  Start,
+  BeforeKey,
+  Key,
+  Colon,
+  Value,
+  Array,
+  Member,
+  After,
+  End,
+}
 
 const quote = 0x22;
 const backslash = 0x5c;
@@ -97,9 +107,11 @@ class ObjectScanner {
     const mode = this.mode;
     if (mode === Mode.Start && byte === 0x7b) [this.mode, this.depth] = [Mode.BeforeKey, 1];
     else if (mode === Mode.BeforeKey && byte === quote) [this.mode, this.inString, this.from] = [Mode.Key, true, index];
-    else if (mode === Mode.BeforeKey && byte === 0x7d && this.entries.length === 0) [this.mode, this.depth] = [Mode.End, 0];
+    else if (mode === Mode.BeforeKey && byte === 0x7d && this.entries.length === 0)
+      [this.mode, this.depth] = [Mode.End, 0];
     else if (mode === Mode.Colon && byte === 0x3a) this.mode = Mode.Value;
-    else if (mode === Mode.Value && byte === 0x5b) [this.mode, this.depth, this.from, this.items, this.splits] = [Mode.Array, 2, index + 1, [], 0];
+    else if (mode === Mode.Value && byte === 0x5b)
+      [this.mode, this.depth, this.from, this.items, this.splits] = [Mode.Array, 2, index + 1, [], 0];
     else if (mode === Mode.Value) {
       [this.mode, this.from] = [Mode.Member, index];
       this.inMember(chunk, index, byte);

@@ -33,7 +33,8 @@ function fail(source: string, record: string | (() => string), violations: Viola
 }
 
 function checkSections(value: unknown, source: string): asserts value is SiteFixture {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new FixtureError(`${source}: a fixture must be a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new FixtureError(`${source}: a fixture must be a JSON object`);
   for (const section of sections) {
     const records = (value as Record<string, unknown>)[section];
     if (!Array.isArray(records)) throw new FixtureError(`${source}: "${section}" must be an array`);
@@ -47,7 +48,8 @@ function checkUniqueIds(fixture: SiteFixture, source: string): void {
     const seen = new Set<unknown>();
     for (const record of fixture[section] as unknown[]) {
       const id = (record as { id?: unknown } | null)?.id;
-      if (!Number.isSafeInteger(id)) throw new FixtureError(`${source}: every entry of "${section}" needs an integer id`);
+      if (!Number.isSafeInteger(id))
+        throw new FixtureError(`${source}: every entry of "${section}" needs an integer id`);
       if (seen.has(id)) throw new FixtureError(`${source}: ${section} has id ${String(id)} twice`);
       seen.add(id);
     }
@@ -57,22 +59,41 @@ function checkUniqueIds(fixture: SiteFixture, source: string): void {
 /** Pages, languages and people, each as its summary of section 2.1, even when no article points at it. */
 function checkSummaries(store: SiteStore, source: string): void {
   for (const page of store.pages.values()) {
-    fail(source, `page ${page.id}`, validateResponse('PageSummary', { ...page, url: `${checkBase}/admin/api/pages/${page.id}` }, 'strict'));
+    fail(
+      source,
+      `page ${page.id}`,
+      validateResponse('PageSummary', { ...page, url: `${checkBase}/admin/api/pages/${page.id}` }, 'strict'),
+    );
   }
   for (const language of store.languages.values()) {
-    fail(source, `language ${language.id}`, validateResponse('LanguageSummary', { ...language, url: `${checkBase}/admin/api/languages/${language.id}` }, 'strict'));
+    fail(
+      source,
+      `language ${language.id}`,
+      validateResponse(
+        'LanguageSummary',
+        { ...language, url: `${checkBase}/admin/api/languages/${language.id}` },
+        'strict',
+      ),
+    );
   }
   for (const person of store.people.values()) {
-    fail(source, `person ${person.id}`, validateResponse('AuthorSummary', { ...person, url: `${checkBase}/admin/api/people/${person.id}` }, 'strict'));
+    fail(
+      source,
+      `person ${person.id}`,
+      validateResponse('AuthorSummary', { ...person, url: `${checkBase}/admin/api/people/${person.id}` }, 'strict'),
+    );
   }
 }
 
 function checkArticles(store: SiteStore, source: string): void {
   for (const article of store.articles.values()) {
     const where = `article ${article.id}`;
-    if (!store.pages.has(article.page_id)) throw new FixtureError(`${source}: ${where}: page_id ${String(article.page_id)} names no page`);
-    if (!store.languages.has(article.language_id)) throw new FixtureError(`${source}: ${where}: language_id ${String(article.language_id)} names no language`);
-    if (!store.people.has(article.author_id)) throw new FixtureError(`${source}: ${where}: author_id ${String(article.author_id)} names no person`);
+    if (!store.pages.has(article.page_id))
+      throw new FixtureError(`${source}: ${where}: page_id ${String(article.page_id)} names no page`);
+    if (!store.languages.has(article.language_id))
+      throw new FixtureError(`${source}: ${where}: language_id ${String(article.language_id)} names no language`);
+    if (!store.people.has(article.author_id))
+      throw new FixtureError(`${source}: ${where}: author_id ${String(article.author_id)} names no person`);
     if (!Array.isArray(article.tag_names)) throw new FixtureError(`${source}: ${where}: /tag_names: must be an array`);
     fail(source, where, validateResponse('Article', presentArticle(store, article, checkBase), 'strict'));
   }
@@ -81,7 +102,8 @@ function checkArticles(store: SiteStore, source: string): void {
 function checkComments(fixture: SiteFixture, store: SiteStore, source: string): void {
   fixture.comments.forEach((comment, index) => {
     const where = (): string => `comment ${index} (article ${String(comment.article_id)})`;
-    if (!store.articles.has(comment.article_id)) throw new FixtureError(`${source}: ${where()}: article_id names no article`);
+    if (!store.articles.has(comment.article_id))
+      throw new FixtureError(`${source}: ${where()}: article_id names no article`);
     const { author, author_email, body } = comment;
     fail(source, where, validateRequest('CommentPostRequest', { comment: { author, author_email, body } }));
     fail(source, where, validateResponse('Comment', presentComment(comment), 'strict'));

@@ -14,7 +14,10 @@ export type LanguageRecord = Stored<LanguageSummary>;
 export type PersonRecord = Stored<AuthorSummary>;
 
 /** Section 2.1 less what is built per answer (addresses, summaries, `comments_count`). */
-export type ArticleRecord = Omit<Article, 'url' | 'public_url' | 'contents_url' | 'comments_url' | 'page' | 'language' | 'author' | 'comments_count'> & {
+export type ArticleRecord = Omit<
+  Article,
+  'url' | 'public_url' | 'contents_url' | 'comments_url' | 'page' | 'language' | 'author' | 'comments_count'
+> & {
   page_id: number;
   language_id: number;
   author_id: number;

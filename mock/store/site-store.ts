@@ -7,7 +7,8 @@ import type { ArticleRecord, CommentRecord, LanguageRecord, PageRecord, PersonRe
 
 export type StoredArticle = Omit<ArticleRecord, 'data'> & { data: Map<string, unknown> };
 
-const byId = <T extends { id: number }>(records: T[]): Map<number, T> => new Map(records.map((record) => [record.id, record]));
+const byId = <T extends { id: number }>(records: T[]): Map<number, T> =>
+  new Map(records.map((record) => [record.id, record]));
 
 /**
  * The store's own copy of a fixture record, as `structuredClone` makes it, but sharing the record's
@@ -45,10 +46,12 @@ export class SiteStore {
     this.pages = byId(fixture.pages.map(take));
     this.languages = byId(fixture.languages.map(take));
     this.people = byId(fixture.people.map(take));
-    this.articles = new Map(fixture.articles.map((record) => {
-      const article = take(record);
-      return [article.id, { ...article, data: new Map(Object.entries(article.data)) }];
-    }));
+    this.articles = new Map(
+      fixture.articles.map((record) => {
+        const article = take(record);
+        return [article.id, { ...article, data: new Map(Object.entries(article.data)) }];
+      }),
+    );
     for (const comment of fixture.comments) this.listOf(comment.article_id).push(take(comment));
     for (const list of this.comments.values()) list.sort(oldestFirst);
   }
@@ -66,7 +69,10 @@ export class SiteStore {
 
   /** The whole state in fixture form: loading it again gives the same site. */
   toFixture(): SiteFixture {
-    const articles = [...this.articles.values()].map((article) => ({ ...article, data: Object.fromEntries(article.data) }));
+    const articles = [...this.articles.values()].map((article) => ({
+      ...article,
+      data: Object.fromEntries(article.data),
+    }));
     return structuredClone({
       pages: [...this.pages.values()],
       languages: [...this.languages.values()],

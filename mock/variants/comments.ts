@@ -16,52 +16,77 @@ const missingAt = (segment: string) => (context: Parameters<typeof defaultRules.
 
 export const commentVariants: Record<string, Variant> = {
   'comment-date-iso': {
-    section: '2.2', does: 'lists comment dates in ISO 8601 form',
+    section: '2.2',
+    does: 'lists comment dates in ISO 8601 form',
     rules: mapComments((comment) => ({ ...comment, created_at: isoDate(comment.created_at) })),
   },
   'comment-date-dashes': {
-    section: '2.2', does: 'lists comment dates with dashes (2024-02-01 10:12:45 +0000)',
+    section: '2.2',
+    does: 'lists comment dates with dashes (2024-02-01 10:12:45 +0000)',
     rules: mapComments((comment) => ({ ...comment, created_at: String(comment.created_at).replace(/\//g, '-') })),
   },
   'comment-without-author': {
-    section: '2.2', does: 'lists comments without their author',
+    section: '2.2',
+    does: 'lists comments without their author',
     rules: mapComments(({ author: _author, ...comment }) => comment),
   },
   'comment-author-as-object': {
-    section: '2.2', does: 'lists the author as an object with a name',
+    section: '2.2',
+    does: 'lists the author as an object with a name',
     rules: mapComments((comment) => ({ ...comment, author: { name: comment.author } })),
   },
   'singular-path-404': {
-    section: '4.5', does: 'answers 404 at site/article/<id>/comments.json',
+    section: '4.5',
+    does: 'answers 404 at site/article/<id>/comments.json',
     rules: { listComments: missingAt('/site/article/') },
   },
   'plural-path-404': {
-    section: '4.5', does: 'answers 404 at site/articles/<id>/comments.json',
+    section: '4.5',
+    does: 'answers 404 at site/articles/<id>/comments.json',
     rules: { listComments: missingAt('/site/articles/') },
   },
   'list-wrapped-in-object': {
-    section: '4.5', does: 'answers the list as { "comments": [...] }',
+    section: '4.5',
+    does: 'answers the list as { "comments": [...] }',
     rules: after('listComments', (outcome) => ({ ...outcome, body: { comments: outcome.body } })),
   },
   'comments-url-lists-nothing': {
-    section: '4.5', does: "answers an empty list at the article's comments_url",
-    rules: after('listComments', (outcome, _context, input) => (/\/articles\/[0-9]+\/comments$/.test(new URL(input.selfUrl).pathname) ? { ...outcome, body: [] } : outcome)),
+    section: '4.5',
+    does: "answers an empty list at the article's comments_url",
+    rules: after('listComments', (outcome, _context, input) =>
+      /\/articles\/[0-9]+\/comments$/.test(new URL(input.selfUrl).pathname) ? { ...outcome, body: [] } : outcome,
+    ),
   },
   'posted-comment-not-listed': {
-    section: '4.6', does: 'answers a post with 200 and the comment but stores nothing',
-    rules: { postComment: (_context, input) => ({ status: 200, body: (input.payload as { comment?: unknown } | null)?.comment }) },
+    section: '4.6',
+    does: 'answers a post with 200 and the comment but stores nothing',
+    rules: {
+      postComment: (_context, input) => ({
+        status: 200,
+        body: (input.payload as { comment?: unknown } | null)?.comment,
+      }),
+    },
   },
   'posted-comment-author-from-email': {
-    section: '4.6', does: "stores the commenter's e-mail as the author",
+    section: '4.6',
+    does: "stores the commenter's e-mail as the author",
     rules: {
       postComment: (context, input) => {
         const comment = (input.payload as { comment?: Record<string, unknown> } | null)?.comment ?? {};
-        return defaultRules.postComment(context, { ...input, payload: { comment: { ...comment, author: comment.author_email } } });
+        return defaultRules.postComment(context, {
+          ...input,
+          payload: { comment: { ...comment, author: comment.author_email } },
+        });
       },
     },
   },
   'post-refuses-json': {
-    section: '4.6', does: 'refuses every JSON post with 415',
-    rules: { postComment: () => { throw new ApiError('unsupportedMediaType'); } },
+    section: '4.6',
+    does: 'refuses every JSON post with 415',
+    rules: {
+      postComment: () => {
+        throw new ApiError('unsupportedMediaType');
+      },
+    },
   },
 };

@@ -22,7 +22,8 @@ function storeInstead(store: (value: unknown) => unknown): KeyWrite {
 function reservedWritable(allowed: (present: boolean) => boolean): KeyWrite {
   return (context, input) => {
     const article = storedArticle(context, input.articleId);
-    if (!article || !isReservedKey(input.key) || !allowed(article.data.has(input.key))) return defaultRules.setDataKey(context, input);
+    if (!article || !isReservedKey(input.key) || !allowed(article.data.has(input.key)))
+      return defaultRules.setDataKey(context, input);
     article.data.set(input.key, sentValue(input.payload));
     return defaultRules.readArticle(context, input);
   };
@@ -32,56 +33,73 @@ const isPlainObject = (value: unknown): boolean => typeof value === 'object' && 
 
 export const setKeyVariants: Record<string, Variant> = {
   'set-key-drops-other-keys': {
-    section: '4.3', does: 'replaces the whole data with the one key written',
+    section: '4.3',
+    does: 'replaces the whole data with the one key written',
     rules: {
       setDataKey: (context, input) => {
         const article = storedArticle(context, input.articleId);
-        if (article) for (const key of [...article.data.keys()]) if (!isReservedKey(key) && key !== input.key) article.data.delete(key);
+        if (article)
+          for (const key of [...article.data.keys()])
+            if (!isReservedKey(key) && key !== input.key) article.data.delete(key);
         return defaultRules.setDataKey(context, input);
       },
     },
   },
   'set-key-stringifies-numbers': {
-    section: '4.3', does: 'stores numbers as strings',
+    section: '4.3',
+    does: 'stores numbers as strings',
     rules: { setDataKey: storeInstead((value) => (typeof value === 'number' ? String(value) : value)) },
   },
   'set-key-booleans-as-text': {
-    section: '4.3', does: 'stores true and false as "true" and "false"',
+    section: '4.3',
+    does: 'stores true and false as "true" and "false"',
     rules: { setDataKey: storeInstead((value) => (typeof value === 'boolean' ? String(value) : value)) },
   },
   'set-key-null-removes': {
-    section: '4.3', does: 'removes the key when the value is null',
+    section: '4.3',
+    does: 'removes the key when the value is null',
     rules: { setDataKey: storeInstead((value) => (value === null ? undefined : value)) },
   },
   'set-key-objects-as-text': {
-    section: '4.3', does: 'stores object values as JSON text',
+    section: '4.3',
+    does: 'stores object values as JSON text',
     rules: { setDataKey: storeInstead((value) => (isPlainObject(value) ? JSON.stringify(value) : value)) },
   },
   'set-key-keeps-old-value': {
-    section: '4.3', does: 'adds absent keys but leaves a present key unchanged',
+    section: '4.3',
+    does: 'adds absent keys but leaves a present key unchanged',
     rules: {
-      setDataKey: (context, input) => (storedArticle(context, input.articleId)?.data.has(input.key)
-        ? defaultRules.readArticle(context, input) : defaultRules.setDataKey(context, input)),
+      setDataKey: (context, input) =>
+        storedArticle(context, input.articleId)?.data.has(input.key)
+          ? defaultRules.readArticle(context, input)
+          : defaultRules.setDataKey(context, input),
     },
   },
   'set-key-answer-without-language-url': {
-    section: '4.3', does: 'leaves language.url out of the key-write answer',
-    rules: mapArticle(['setDataKey'], (article) => mapSummary(article, 'language', ({ url: _url, ...language }) => language)),
+    section: '4.3',
+    does: 'leaves language.url out of the key-write answer',
+    rules: mapArticle(['setDataKey'], (article) =>
+      mapSummary(article, 'language', ({ url: _url, ...language }) => language),
+    ),
   },
   'set-key-answer-without-author-url': {
-    section: '4.3', does: 'leaves author.url out of the key-write answer',
+    section: '4.3',
+    does: 'leaves author.url out of the key-write answer',
     rules: mapArticle(['setDataKey'], (article) => mapSummary(article, 'author', ({ url: _url, ...author }) => author)),
   },
   'set-key-answers-201': {
-    section: '4.3', does: 'answers a key write with 201 instead of 200',
+    section: '4.3',
+    does: 'answers a key write with 201 instead of 200',
     rules: after('setDataKey', (outcome) => ({ ...outcome, status: 201 })),
   },
   'reserved-creatable-by-key-write': {
-    section: '4.3', does: 'lets PUT data/<key> create a new svc_ key',
+    section: '4.3',
+    does: 'lets PUT data/<key> create a new svc_ key',
     rules: { setDataKey: reservedWritable((present) => !present) },
   },
   'reserved-changeable-by-key-write': {
-    section: '4.3', does: 'lets PUT data/<key> change an existing svc_ key',
+    section: '4.3',
+    does: 'lets PUT data/<key> change an existing svc_ key',
     rules: { setDataKey: reservedWritable((present) => present) },
   },
 };

@@ -22,7 +22,10 @@ export type Body = Record<string, unknown>;
 const isBody = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Runs the correct rule, then changes its outcome. */
-export function after<K extends RuleName>(name: K, change: (outcome: Outcome, context: RuleContext, input: InputOf<K>) => Outcome): Partial<Rules> {
+export function after<K extends RuleName>(
+  name: K,
+  change: (outcome: Outcome, context: RuleContext, input: InputOf<K>) => Outcome,
+): Partial<Rules> {
   const rule = defaultRules[name] as (context: RuleContext, input: InputOf<K>) => Outcome;
   const replaced = (context: RuleContext, input: InputOf<K>): Outcome => change(rule(context, input), context, input);
   return { [name]: replaced };
@@ -30,19 +33,29 @@ export function after<K extends RuleName>(name: K, change: (outcome: Outcome, co
 
 /** Changes the Article of the successful answers of the named rules. */
 export function mapArticle(names: RuleName[], change: (article: Body) => Body): Partial<Rules> {
-  const parts = names.map((name) => after(name, (outcome) => (
-    outcome.status < 300 && isBody(outcome.body) ? { ...outcome, body: change(structuredClone(outcome.body)) } : outcome
-  )));
+  const parts = names.map((name) =>
+    after(name, (outcome) =>
+      outcome.status < 300 && isBody(outcome.body)
+        ? { ...outcome, body: change(structuredClone(outcome.body)) }
+        : outcome,
+    ),
+  );
   return Object.assign({}, ...parts) as Partial<Rules>;
 }
 
 /** Changes a summary (`page`, `language`, `author`) inside an Article. */
-export const mapSummary = (article: Body, field: string, change: (summary: Body) => Body): Body =>
-  ({ ...article, [field]: change(article[field] as Body) });
+export const mapSummary = (article: Body, field: string, change: (summary: Body) => Body): Body => ({
+  ...article,
+  [field]: change(article[field] as Body),
+});
 
 /** Changes each comment of every list answer. */
 export function mapComments(change: (comment: Body) => unknown): Partial<Rules> {
-  return after('listComments', (outcome) => (Array.isArray(outcome.body) ? { ...outcome, body: outcome.body.map((comment) => change(comment as Body)) } : outcome));
+  return after('listComments', (outcome) =>
+    Array.isArray(outcome.body)
+      ? { ...outcome, body: outcome.body.map((comment) => change(comment as Body)) }
+      : outcome,
+  );
 }
 
 export function storedArticle(context: RuleContext, articleId: number): StoredArticle | undefined {

@@ -6,8 +6,7 @@
 import type { SchemaFile } from './build-schemas';
 import type { InterfaceModel } from './model';
 
-const identifier = (file: SchemaFile): string =>
-  `${file.family}${file.name}`;
+const identifier = (file: SchemaFile): string => `${file.family}${file.name}`;
 
 /** `{ Article: { tolerant: 'article.json', strict: 'strict/article.json' }, ... }` */
 function schemaIds(files: SchemaFile[]): string {
@@ -39,12 +38,12 @@ export function buildCatalog(model: InterfaceModel, files: SchemaFile[], banner:
     'export type ResponseShape = (typeof responseShapes)[number];',
     'export type RequestShape = (typeof requestShapes)[number];',
     '',
-    '/** The `$id` of each shape\'s schema in each family it has. */',
+    "/** The `$id` of each shape's schema in each family it has. */",
     `export const schemaIds = ${schemaIds(files)} as const;`,
     '',
     '/** The operations of interface section 4, as the tables state them. */',
     `export const operations = ${JSON.stringify(model.operations, null, 2)} as const;`,
-    'export type OperationId = (typeof operations)[number][\'id\'];',
+    "export type OperationId = (typeof operations)[number]['id'];",
     '',
     '/** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */',
     `export const reservedKeyPrefix = ${JSON.stringify(model.reservedKeyPrefix)};`,

@@ -12,10 +12,12 @@ function toComponent(value: unknown, refs: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => toComponent(item, refs));
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value).filter(([key]) => key !== '$id' && key !== '$schema');
-  return Object.fromEntries(entries.map(([key, item]) => {
-    if (key === '$ref' && typeof item === 'string') return [key, `#/components/schemas/${refs.get(item) ?? item}`];
-    return [key, toComponent(item, refs)];
-  }));
+  return Object.fromEntries(
+    entries.map(([key, item]) => {
+      if (key === '$ref' && typeof item === 'string') return [key, `#/components/schemas/${refs.get(item) ?? item}`];
+      return [key, toComponent(item, refs)];
+    }),
+  );
 }
 
 function parameters(path: string): JsonSchema[] {
@@ -25,13 +27,17 @@ function parameters(path: string): JsonSchema[] {
     in: 'path',
     required: true,
     schema: name === 'article_id' ? { type: 'integer' } : { type: 'string' },
-    ...(name === 'key' ? { description: 'Data key, URL-encoded. Keys starting with the reserved prefix are read-only.' } : {}),
+    ...(name === 'key'
+      ? { description: 'Data key, URL-encoded. Keys starting with the reserved prefix are read-only.' }
+      : {}),
   }));
 }
 
 /** A stated answer without a stated status is some success (`2XX`); neither stated: `default`. */
 function responses(operation: Operation): JsonSchema {
-  const content = operation.answer ? { content: { 'application/json': { schema: componentRef(operation.answer) } } } : {};
+  const content = operation.answer
+    ? { content: { 'application/json': { schema: componentRef(operation.answer) } } }
+    : {};
   if (operation.status === undefined && !operation.answer) {
     return { default: { description: 'Status and body are not stated by the interface.' } };
   }
@@ -56,7 +62,10 @@ function operationObject(operation: Operation): JsonSchema {
 function paths(operations: Operation[]): JsonSchema {
   const byPath: Record<string, JsonSchema> = {};
   for (const operation of operations) {
-    byPath[operation.path] = { ...byPath[operation.path], [operation.method.toLowerCase()]: operationObject(operation) };
+    byPath[operation.path] = {
+      ...byPath[operation.path],
+      [operation.method.toLowerCase()]: operationObject(operation),
+    };
   }
   return byPath;
 }
@@ -69,7 +78,8 @@ export function buildOpenApi(model: InterfaceModel, files: SchemaFile[]): JsonSc
     info: {
       title: 'Site Articles and Comments',
       version: 'unversioned',
-      description: 'Generated from spec/interface-tables.md. Authentication, errors, paging and versioning are not stated by the interface.',
+      description:
+        'Generated from spec/interface-tables.md. Authentication, errors, paging and versioning are not stated by the interface.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The mock server (npm start)' }],
     paths: paths(model.operations),

@@ -87,12 +87,24 @@ export function buildSchemaFiles(model: InterfaceModel): SchemaFile[] {
   const files: SchemaFile[] = [];
   for (const shape of resolveShapes(model)) {
     for (const family of familiesOf(shape.role)) {
-      files.push({ name: shape.name, family, role: shape.role, id: schemaId(shape.name, family), schema: shapeSchema(shape, family) });
+      files.push({
+        name: shape.name,
+        family,
+        role: shape.role,
+        id: schemaId(shape.name, family),
+        schema: shapeSchema(shape, family),
+      });
     }
   }
   for (const list of model.lists) {
     for (const family of familiesOf('response')) {
-      files.push({ name: list.name, family, role: 'response', id: schemaId(list.name, family), schema: listSchema(list, family) });
+      files.push({
+        name: list.name,
+        family,
+        role: 'response',
+        id: schemaId(list.name, family),
+        schema: listSchema(list, family),
+      });
     }
   }
   return files;

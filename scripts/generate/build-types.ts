@@ -34,7 +34,9 @@ export async function buildTypes(files: SchemaFile[], banner: string): Promise<s
   const declarations: string[] = [];
   for (const file of sources) {
     const schema = linkShapes(file.schema, names) as Parameters<typeof compile>[0];
-    declarations.push(await compile(schema, file.name, { bannerComment: '', additionalProperties: true, format: true }));
+    declarations.push(
+      await compile(schema, file.name, { bannerComment: '', additionalProperties: true, format: true }),
+    );
   }
   return `${banner}\n\n${declarations.map((text) => text.trim()).join('\n\n')}\n`;
 }

@@ -13,16 +13,22 @@ test('the generated document passes OpenAPI 3.1 validation', async () => {
 });
 
 test('the validator rejects a document that breaks OpenAPI, so the check above can fail', async () => {
-  const broken = structuredClone(openapi) as unknown as { paths: Record<string, Record<string, { parameters: { in: string }[] }>> };
+  const broken = structuredClone(openapi) as unknown as {
+    paths: Record<string, Record<string, { parameters: { in: string }[] }>>;
+  };
   const parameter = broken.paths['/admin/api/articles/{article_id}']?.get?.parameters[0];
   if (parameter) parameter.in = 'nowhere';
   await expect(SwaggerParser.validate(broken as unknown as Document)).rejects.toThrow();
 });
 
 test('it has one operation per row of the operations table, with the stated method and path', () => {
-  const documented = Object.entries(openapi.paths as Record<string, Record<string, { operationId: string }>>)
-    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`));
-  expect(documented.sort()).toEqual(operations.map((operation) => `${operation.method} ${operation.path} ${operation.id}`).sort());
+  const documented = Object.entries(openapi.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+    ([path, item]) =>
+      Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+  );
+  expect(documented.sort()).toEqual(
+    operations.map((operation) => `${operation.method} ${operation.path} ${operation.id}`).sort(),
+  );
 });
 
 test('every schema an operation refers to is a component of the document', async () => {

@@ -14,7 +14,14 @@ interface Change {
   required: boolean;
 }
 
-function applyChanges(base: Shape, name: string, section: string, changes: Change[], byName: Map<string, Shape>, out: Shape[]): Shape {
+function applyChanges(
+  base: Shape,
+  name: string,
+  section: string,
+  changes: Change[],
+  byName: Map<string, Shape>,
+  out: Shape[],
+): Shape {
   const fields: Field[] = base.fields.map((field) => {
     const own = changes.filter((change) => change.path[0] === field.name);
     if (own.length === 0) return field;
@@ -23,8 +30,14 @@ function applyChanges(base: Shape, name: string, section: string, changes: Chang
     if (field.type.kind !== 'shape') throw new TableError(`${name}: "${field.name}" is not a nested shape`);
     const nestedBase = byName.get(field.type.name);
     if (!nestedBase) throw new TableError(`${name}: unknown shape ${field.type.name}`);
-    const nested = applyChanges(nestedBase, `${name}${pascal(field.name)}`, section,
-      own.map((change) => ({ ...change, path: change.path.slice(1) })), byName, out);
+    const nested = applyChanges(
+      nestedBase,
+      `${name}${pascal(field.name)}`,
+      section,
+      own.map((change) => ({ ...change, path: change.path.slice(1) })),
+      byName,
+      out,
+    );
     return { ...field, type: { kind: 'shape', name: nested.name } };
   });
   for (const change of changes) {

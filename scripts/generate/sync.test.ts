@@ -14,7 +14,9 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'generated-'));
   writeGenerated(root, files);
 });
-afterEach(() => { rmSync(root, { recursive: true, force: true }); });
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
 
 test('freshly written files are reported up to date', () => {
   expect(staleFiles(root, files)).toEqual([]);

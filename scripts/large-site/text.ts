@@ -18,18 +18,58 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-const words = (`site page shop small business customer order design colour photo gallery menu
+const words = `site page shop small business customer order design colour photo gallery menu
   contact booking price offer season opening hours team story local market garden bakery coffee
   studio workshop event update news launch summer winter spring autumn guide tips list favourite
   simple quick better first new old our your their with from about after before during across
   every many some most good great friendly handmade fresh organic family weekend evening morning
   recipe course class lesson trip travel review question answer help support domain email form
-  theme template layout mobile speed search visitor newsletter blog post comment share social`).split(/\s+/);
+  theme template layout mobile speed search visitor newsletter blog post comment share social`.split(/\s+/);
 
-const firstNames = ['Mari', 'Jonas', 'Priya', 'Liis', 'Tom', 'Anna', 'Kalle', 'Sofia', 'Ahmed', 'Mia', 'Lena', 'Marko', 'Elif', 'Jaan', 'Nora', 'Oskar', 'J\u00fcrgen', 'Ren\u00e9e', 'Zo\u00eb', 'S\u00f8ren'];
-const lastNames = ['Tamm', 'Berger', 'Nair', 'Kask', 'Smith', 'M\u00fcller', 'Virtanen', 'Rossi', 'Khan', 'Lepik', 'Dubois', 'Novak', 'Yilmaz', 'Saar', 'Silva', 'Berg'];
+const firstNames = [
+  'Mari',
+  'Jonas',
+  'Priya',
+  'Liis',
+  'Tom',
+  'Anna',
+  'Kalle',
+  'Sofia',
+  'Ahmed',
+  'Mia',
+  'Lena',
+  'Marko',
+  'Elif',
+  'Jaan',
+  'Nora',
+  'Oskar',
+  'J\u00fcrgen',
+  'Ren\u00e9e',
+  'Zo\u00eb',
+  'S\u00f8ren',
+];
+const lastNames = [
+  'Tamm',
+  'Berger',
+  'Nair',
+  'Kask',
+  'Smith',
+  'M\u00fcller',
+  'Virtanen',
+  'Rossi',
+  'Khan',
+  'Lepik',
+  'Dubois',
+  'Novak',
+  'Yilmaz',
+  'Saar',
+  'Silva',
+  'Berg',
+];
 
-export const tags = words.slice(0, 60).map((word, index) => (index % 3 === 0 ? `${word}-${words[(index * 7) % words.length] ?? ''}` : word));
+export const tags = words
+  .slice(0, 60)
+  .map((word, index) => (index % 3 === 0 ? `${word}-${words[(index * 7) % words.length] ?? ''}` : word));
 
 export class TextMaker {
   constructor(readonly random: () => number) {}
@@ -56,7 +96,10 @@ export class TextMaker {
   }
 
   title(): string {
-    return this.words(this.int(3, 8)).replace(/(^| )(\w)/g, (_all, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+    return this.words(this.int(3, 8)).replace(
+      /(^| )(\w)/g,
+      (_all, space: string, letter: string) => `${space}${letter.toUpperCase()}`,
+    );
   }
 
   /** A few paragraphs of HTML; now and then a long post. */
@@ -68,7 +111,11 @@ export class TextMaker {
   person(): { name: string; email: string } {
     const first = this.pick(firstNames);
     const last = this.pick(lastNames);
-    const ascii = (text: string): string => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+    const ascii = (text: string): string =>
+      text
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .toLowerCase();
     return { name: `${first} ${last}`, email: `${ascii(first)}.${ascii(last)}${String(this.int(1, 999))}@example.com` };
   }
 
