@@ -7,6 +7,7 @@
 import { brokenVariants, harmlessVariants, type Variant } from '../mock/variants';
 import type { MockApp } from '../mock';
 import { allChecks, sections } from './checks';
+import type { JudgeRule } from './judge';
 import { inProcessArticleIds, startInProcessMock } from './in-process';
 import { runChecks, type RunReport } from './runner';
 
@@ -70,7 +71,33 @@ const catchers: Record<string, string> = {
   'list-comments-url': 'comments-url-json-suffix',
   'list-same-everywhere': 'comments-url-lists-nothing',
   'post-comment-listed': 'posted-comment-not-listed',
+  'set-key-judged': 'set-key-flips-published',
+  'delete-key-judged': 'delete-key-retitles',
+  'update-judged': 'update-answer-text-plain',
+  'reads-are-json': 'read-answer-text-html',
 };
+
+/**
+ * The variants of issue 9, each with the check that catches it and the judge rule its failure
+ * names (judge/violation.ts): proof that each class of fault is caught for the right reason.
+ */
+const judgedCatchers: [variant: string, check: string, rule: JudgeRule][] = [
+  ['set-key-flips-published', 'set-key-judged', 'attributes-unchanged'],
+  ['set-key-adds-tag', 'set-key-judged', 'attributes-unchanged'],
+  ['delete-key-flips-publishing', 'delete-key-judged', 'attributes-unchanged'],
+  ['delete-key-retitles', 'delete-key-judged', 'attributes-unchanged'],
+  ['delete-key-updated-at-without-millis', 'delete-key-judged', 'article-shape'],
+  ['post-leaves-count-stale', 'post-comment-listed', 'comments-count-grows-by-one'],
+  ['post-counts-twice', 'post-comment-listed', 'comments-count-grows-by-one'],
+  ['post-lists-comment-twice', 'post-comment-listed', 'comment-listed-once'],
+  ['post-comment-month-13', 'post-comment-listed', 'real-dates'],
+  ['post-moves-published-at', 'post-comment-listed', 'attributes-unchanged'],
+  ['update-answer-text-plain', 'update-judged', 'media-type'],
+  ['set-key-answer-text-plain', 'set-key-judged', 'media-type'],
+  ['read-answer-text-html', 'reads-are-json', 'media-type'],
+  ['list-answer-text-plain', 'reads-are-json', 'media-type'],
+  ['post-answer-octet-stream', 'post-comment-listed', 'media-type'],
+];
 
 describe('each check', () => {
   // Pairing only: that the check fails against its variant is the test below; that no other
@@ -90,6 +117,26 @@ describe('each check', () => {
           allChecks.filter((check) => check.id === id),
         );
         expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout,
+  );
+});
+
+describe('each after-write or media-type variant', () => {
+  test.each(judgedCatchers)(
+    '%s fails the check %s, whose report names the rule %s',
+    async (name, id, rule) => {
+      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+      try {
+        const report = await runChecks(
+          { baseUrl: target.baseUrl, articleIds: [1] },
+          allChecks.filter((check) => check.id === id),
+        );
+        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
+        expect(report.results[0]?.detail).toContain(`[${rule}]`);
       } finally {
         await target.close();
       }
