@@ -48,7 +48,8 @@ export function sendPrepared(response: ServerResponse, prepared: Prepared): void
     response.end();
     return;
   }
-  response.setHeader('Content-Type', jsonContentType);
+  // As sendOutcome: an outcome's own Content-Type wins.
+  if (!response.hasHeader('Content-Type')) response.setHeader('Content-Type', jsonContentType);
   if (prepared.status === 205) {
     response.setHeader('Content-Length', '0');
     response.end();

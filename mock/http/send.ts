@@ -31,5 +31,7 @@ export function sendOutcome(response: Response, outcome: Outcome): void {
     response.end();
     return;
   }
-  response.type('application/json').send(JSON.stringify(outcome.body));
+  // An outcome's own Content-Type wins (the contract suite's media-type variants need one).
+  if (!response.get('Content-Type')) response.type('application/json');
+  response.send(JSON.stringify(outcome.body));
 }
