@@ -1,12 +1,13 @@
 /**
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
- * it serves comes from `createApp`.
+ * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createApp } from './http/create-app';
+import { createApp } from './app/create-app';
+import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
-import { answerClientErrors } from './http/server-errors';
+import { answerClientErrors } from './adapters/server-errors';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
 
@@ -38,7 +39,7 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
 
 function serve(options: CliOptions): void {
   const mock = buildApp(options);
-  const server = createServer(mock.app);
+  const server = createServer(nodeListener(mock));
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =

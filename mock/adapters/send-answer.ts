@@ -1,0 +1,23 @@
+/**
+ * The one place the mock writes an answer onto a Node response (both adapters, and the Express
+ * app's own errors). Like Express's `send`, a 204 or 304 carries no body and no body headers; HEAD
+ * gets the headers of GET, and Node itself leaves out the body.
+ */
+import type { ServerResponse } from 'node:http';
+import type { PlainAnswer } from '../core/plain';
+
+export function sendAnswer(response: ServerResponse, answer: PlainAnswer): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  response.statusCode = answer.status;
+  for (const name in answer.headers) response.setHeader(name, answer.headers[name] as string);
+  const { body } = answer;
+  if (body === undefined || answer.status === 204 || answer.status === 304) {
+    response.end();
+    return;
+  }
+  response.setHeader('Content-Length', Buffer.byteLength(body));
+  response.end(body);
+}
