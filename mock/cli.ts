@@ -10,11 +10,15 @@ import { readCliOptions, usage, UsageError, type CliOptions } from './cli-option
 import { answerClientErrors } from './adapters/server-errors';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
+import { batchedLines } from './log-output';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
+
+const logOutput = batchedLines((text) => process.stdout.write(text));
+process.on('exit', logOutput.flush);
 
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
@@ -27,13 +31,7 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet
-      ? {}
-      : {
-          log: (line: string) => {
-            process.stdout.write(`${line}\n`);
-          },
-        }),
+    ...(options.quiet ? {} : { log: logOutput.log }),
   });
 }
 

@@ -11,13 +11,14 @@ export function sendAnswer(response: ServerResponse, answer: PlainAnswer): void 
     response.end();
     return;
   }
-  response.statusCode = answer.status;
-  for (const name in answer.headers) response.setHeader(name, answer.headers[name] as string);
+  // One `writeHead` with a flat list: Node writes it as given, without keeping a header map.
+  const headers: string[] = [];
+  for (const name in answer.headers) headers.push(name, answer.headers[name] as string);
   const { body } = answer;
   if (body === undefined || answer.status === 204 || answer.status === 304) {
-    response.end();
+    response.writeHead(answer.status, headers).end();
     return;
   }
-  response.setHeader('Content-Length', Buffer.byteLength(body));
-  response.end(body);
+  headers.push('Content-Length', String(Buffer.byteLength(body)));
+  response.writeHead(answer.status, headers).end(body);
 }

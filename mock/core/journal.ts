@@ -23,32 +23,43 @@ function isTokenName(name: string): boolean {
 const shortestMaskedToken = 4;
 
 export function maskToken(url: string, token?: string): string {
+  const maskable = token !== undefined && token.length >= shortestMaskedToken;
+  if (!maskable && !url.includes('=')) return url;
   let masked = url.replace(/([?&][^=&#]*=)[^&#]*/g, (whole, name: string) =>
     isTokenName(name.slice(1, -1)) ? `${name}***` : whole,
   );
-  if (token !== undefined && token.length >= shortestMaskedToken) {
+  if (maskable) {
     for (const form of new Set([token, encodeURIComponent(token)])) masked = masked.split(form).join('***');
   }
   return masked;
 }
 
+/** A ring of the last `capacity` entries: adding never moves the others. */
 export class Journal {
-  private readonly entries: JournalEntry[] = [];
+  private entries: JournalEntry[] = [];
+  /** Where the next entry goes once the ring is full (the oldest entry's place). */
+  private next = 0;
 
   constructor(private readonly capacity: number) {}
 
   add(entry: JournalEntry): void {
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.capacity <= 0) return;
+    if (this.entries.length < this.capacity) {
+      this.entries.push(entry);
+      return;
+    }
+    this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
   }
 
   /** Oldest first. */
   list(): JournalEntry[] {
-    return [...this.entries];
+    return [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
   }
 
   clear(): void {
-    this.entries.length = 0;
+    this.entries = [];
+    this.next = 0;
   }
 }
 
