@@ -64,7 +64,7 @@ describe('a table row becomes a property schema', () => {
     { row: '| s | string | | required | |', want: { type: 'string' } },
     { row: '| b | boolean | | required | |', want: { type: 'boolean' } },
     { row: '| v | any JSON value | | required | |', want: {} },
-    { row: '| d | object of any JSON values | | required | |', want: { type: 'object' } },
+    { row: '| d | object of any JSON values | | required | |', want: { type: 'object', additionalProperties: true } },
     { row: '| t | array of strings | | required | |', want: { type: 'array', items: { type: 'string' } } },
     { row: '| o | Other | | required | |', want: { $ref: 'other.json' } },
     { row: '| e | string | e-mail | required | |', want: { type: 'string', format: 'email' } },
@@ -170,6 +170,12 @@ describe('one changed row of the interface tables', () => {
     expect(after.get('types/index.ts')).not.toContain('comments_count: number;');
   });
 
+  test('changes the per-operation types', () => {
+    expect(before.get('types/operations.ts')).toContain('comments_count: number;');
+    expect(after.get('types/operations.ts')).toContain('comments_count: string;');
+    expect(after.get('types/operations.ts')).not.toContain('comments_count: number;');
+  });
+
   test('changes the OpenAPI document', () => {
     const pick = (document: {
       components: { schemas: { Article: { properties: { comments_count: { type: string } } } } };
@@ -189,6 +195,7 @@ describe('one changed row of the interface tables', () => {
       'schemas/strict/article.json',
       'schemas/strict/data-key-response.json',
       'types/index.ts',
+      'types/operations.ts',
     ]);
   });
 });
