@@ -3,7 +3,7 @@
  * empty project, gives the two commands, the entry points and the types a user of the package
  * reaches, and nothing that only this repository's own tests need.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
@@ -67,11 +67,13 @@ test('npx articles-mock serves the sample site on the port it was given', async 
   expect(((await answer.json()) as { id: number }).id).toBe(1);
 }, 60_000);
 
-test('npx articles-contract passes against the packaged mock', async () => {
+test('npx articles-contract passes against the packaged mock and writes its JUnit report', async () => {
   if (!mock) throw new Error('the packaged mock did not start');
-  const suite = await run('npx', ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1'], project);
+  const args = ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1', '--junit', 'contract.xml'];
+  const suite = await run('npx', args, project);
   expect(suite.output).toMatch(/\d+ checks: \d+ passed, 0 failed/);
   expect(suite.code).toBe(0);
+  expect(readFileSync(join(project, 'contract.xml'), 'utf8')).toMatch(/<testsuites [^>]*failures="0"/);
 }, 120_000);
 
 test('a TypeScript file compiles against site-articles-mock/types', async () => {
