@@ -4,6 +4,9 @@
  * token, and, for the interface's routes while a proxy adds a real token, the allowed origins.
  * See the README's "Security of the local server".
  */
+import type { Guard } from '../core/pipeline';
+import { errorAnswer } from '../core/answers';
+import { splitTarget } from '../core/query';
 import { ApiError } from '../rules/api-error';
 import { carriesControlToken } from './control-token';
 import { isAllowedHost, type HostPolicy } from './hosts';
@@ -60,3 +63,14 @@ export const controlAnswerHeaders: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'SAMEORIGIN',
   'Content-Security-Policy': "frame-ancestors 'self'",
 };
+
+/** The policy as a guard of the core's pipeline, for every adapter that listens. */
+export const securityGuard =
+  (policy: SecurityPolicy): Guard =>
+  (request) => {
+    const refusal = guardRequest(
+      { method: request.method, path: splitTarget(request.url).path, headers: request.headers },
+      policy,
+    );
+    return refusal ? errorAnswer(refusal) : undefined;
+  };
