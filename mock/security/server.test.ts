@@ -34,7 +34,9 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (incoming) => {
       let text = '';
       incoming.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      incoming.on('end', () => done({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: text }));
+      incoming.on('end', () => {
+        done({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: text });
+      });
     });
     outgoing.on('error', fail);
     outgoing.end(body);
