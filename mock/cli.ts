@@ -2,6 +2,9 @@
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
  * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
  */
+import { randomBytes } from 'node:crypto';
+import { isLoopback } from './security/hosts';
+import type { SecurityPolicy } from './security/guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from './app/create-app';
@@ -20,6 +23,18 @@ function fromCallerDirectory(path: string): string {
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
 
+/** Beyond loopback the control API needs a token: the one given, or a random one printed at start. */
+function securityFor(options: CliOptions): SecurityPolicy {
+  const generated = options.controlToken === undefined && !isLoopback(options.host);
+  const controlToken = generated ? randomBytes(18).toString('base64url') : options.controlToken;
+  if (generated) console.log(`mock: the control API and the workbench need this control token: ${controlToken ?? ''}`);
+  return {
+    listenHost: options.host,
+    allowedHosts: options.allowedHosts,
+    ...(controlToken === undefined ? {} : { controlToken }),
+  };
+}
+
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
   return createApp({
@@ -32,6 +47,7 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
     ...(options.quiet ? {} : { log: logOutput.log }),
+    security: securityFor(options),
   });
 }
 

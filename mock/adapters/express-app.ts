@@ -10,6 +10,7 @@ import type { Core } from '../core/pipeline';
 import type { MockControls } from '../app/controls';
 import { controlPrefix, controlRouter } from './control-routes';
 import { plainRequest } from './node-request';
+import { sessionRouter } from './session-route';
 import { sendAnswer } from './send-answer';
 import { serveWithCore } from './serve-with-core';
 
@@ -41,17 +42,20 @@ export interface ExpressAppParts {
   core: Core;
   controls: MockControls;
   fixtureLimit: string | number;
+  /** The control token the session route trades for a cookie (security/guard.ts checks it). */
+  controlToken?: string;
   /** Journals a request the core did not answer (the core's `answered` hook records its own). */
   recordOther: RequestHandler;
 }
 
-export function expressApp({ core, controls, fixtureLimit, recordOther }: ExpressAppParts): Express {
+export function expressApp({ core, controls, fixtureLimit, controlToken, recordOther }: ExpressAppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(apiRouter(core));
   app.use(recordOther);
   app.use(guardStage(core));
+  app.use(controlPrefix, sessionRouter(controlToken));
   app.use(controlPrefix, controlRouter(controls, fixtureLimit));
   app.use((_request, response) => {
     sendAnswer(response, notFoundAnswer());

@@ -13,6 +13,7 @@ import { createCore, type Core, type Live } from '../core/pipeline';
 import { Journal, journalRecorder, type RecordRequest } from '../core/journal';
 import { expressApp } from '../adapters/express-app';
 import { tokenMatches } from '../adapters/token-compare';
+import { securityGuard } from '../security/guard';
 import type { MockControls } from './controls';
 import { byteCount, defaults, type MockOptions } from './options';
 
@@ -69,13 +70,21 @@ export function createApp(options: MockOptions = {}): MockApp {
     },
   };
   const record = journalRecorder(journal, options.log, options.token);
+  const security = options.security ?? { allowedHosts: [] };
   const core = createCore({
     live,
     tokenMatches,
+    guards: [securityGuard(security)],
     answered: (request, answer, { ms }) => {
       record(request.method, request.originalUrl, answer.status, ms);
     },
   });
-  const app = expressApp({ core, controls, fixtureLimit: defaults.fixtureLimit, recordOther: recordOnFinish(record) });
+  const app = expressApp({
+    core,
+    controls,
+    fixtureLimit: defaults.fixtureLimit,
+    ...(security.controlToken === undefined ? {} : { controlToken: security.controlToken }),
+    recordOther: recordOnFinish(record),
+  });
   return { app, core, ...controls };
 }

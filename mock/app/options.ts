@@ -3,6 +3,7 @@ import type { Rules } from '../rules';
 import type { Clock } from '../rules/clock';
 import { maxBodyBytes } from '../rules/limits';
 import type { Faults } from '../core/faults';
+import type { SecurityPolicy } from '../security/guard';
 
 export interface MockOptions {
   /** A site in fixture form; the built-in sample site when absent. */
@@ -25,6 +26,12 @@ export interface MockOptions {
   /** Replaces some of the rules (how the deliberately broken variants are built). */
   rules?: Partial<Rules>;
   clock?: Clock;
+  /**
+   * Who may drive the mock (security/guard.ts): served host names, the control token, the
+   * origins allowed while a proxy adds a real token. By default only the loopback names, IP
+   * addresses and `localhost` are served, and the control API takes changes from no other origin.
+   */
+  security?: SecurityPolicy;
 }
 
 export const defaults = {

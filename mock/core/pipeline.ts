@@ -12,6 +12,7 @@ import type { SiteStore } from '../store/site-store';
 import { errorAnswer, methodNotAllowedAnswer, outcomeAnswer } from './answers';
 import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
+import { controlAnswerHeaders } from '../security/guard';
 import { corsHeaders, type CorsOrigins } from './cors';
 import { applyFaults, type Faults } from './faults';
 import { parseJsonBody, requireJsonType } from './json-body';
@@ -40,7 +41,7 @@ export type Guard = (request: PlainRequest) => PlainAnswer | undefined;
 export interface CoreParts {
   live: Live;
   tokenMatches: TokenMatcher;
-  /** Further guards after CORS and the query length (a host or origin check plugs in here). */
+  /** Checks before anything else (security/guard.ts: host, origin, control token); their answers carry no CORS. */
   guards?: Guard[];
   /** Called once per answered request, with the body bytes when the pipeline read them. */
   answered?: (request: PlainRequest, answer: PlainAnswer, details: { ms: number; body?: Uint8Array }) => void;
@@ -66,19 +67,26 @@ const cachedReads = new Set<OperationId>(['readArticle', 'listComments']);
 const usesDefaultRules = (rules: Rules): boolean =>
   (Object.keys(defaultRules) as (keyof Rules)[]).every((name) => rules[name] === defaultRules[name]);
 
-/** CORS headers for every answer; a preflight, an over-long query or a refusing guard answers at once. */
+/**
+ * The guards given (the host and origin checks) come first and answer without CORS. Then the
+ * interface's routes get CORS (a preflight is answered here), and every other route (the control
+ * API, the workbench) the headers that keep it to the mock's own page. An over-long query is refused.
+ */
 function guardStage(parts: CoreParts, request: PlainRequest): GuardResult {
+  for (const extra of parts.guards ?? []) {
+    const answer = extra(request);
+    if (answer) return { headers: {}, answer };
+  }
+  const api = matchRoute(request.method, splitTarget(request.url).path) !== undefined;
   const preflight = request.method === 'OPTIONS';
-  const headers = corsHeaders(parts.live.corsOrigins, headerValue(request, 'origin'), preflight);
-  if (preflight) return { headers, answer: { status: 204, headers: { 'Content-Length': '0' } } };
+  const headers = api
+    ? corsHeaders(parts.live.corsOrigins, headerValue(request, 'origin'), preflight)
+    : { ...controlAnswerHeaders };
+  if (preflight && api) return { headers, answer: { status: 204, headers: { 'Content-Length': '0' } } };
   try {
     requireShortQuery(request.originalUrl);
   } catch (error) {
     return { headers, answer: errorAnswer(error) };
-  }
-  for (const extra of parts.guards ?? []) {
-    const answer = extra(request);
-    if (answer) return { headers, answer };
   }
   return { headers };
 }

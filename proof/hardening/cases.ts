@@ -179,7 +179,13 @@ function verdictOf(
   query: string,
   bodyVerdict: Verdict,
 ): Verdict {
-  if (method === 'OPTIONS') return seed.extras.verdict;
+  // CORS preflights are answered for the interface's routes only: the control API takes no other origin.
+  if (method === 'OPTIONS')
+    return plan.kind === 'control'
+      ? combine(seed.extras.verdict, 'refused')
+      : plan.kind === 'unknown'
+        ? combine(seed.extras.verdict, 'either')
+        : seed.extras.verdict;
   const shortQuery: Verdict = plan.kind === 'control' || query.length <= maxQueryLength ? 'success' : 'refused';
   const common = combine(seed.extras.verdict, shortQuery);
   if (plan.kind === 'control') return combine(common, 'either');

@@ -160,7 +160,7 @@ describe('addresses and headers', () => {
   });
 
   test('builds answer addresses from the socket address when Host is longer than the maximum', async () => {
-    const host = `${'h'.repeat(maxHostLength)}.example`;
+    const host = `${'h'.repeat(maxHostLength)}.localhost`;
     const answer = await request(harness, { method: 'GET', path: '/admin/api/articles/1', headers: [['Host', host]] });
     expect((answer.body as { url: string }).url).toBe(`http://127.0.0.1:${harness.port}/admin/api/articles/1`);
   });
