@@ -16,7 +16,17 @@ export interface CliOptions {
   quiet: boolean;
   validateResponses?: boolean;
   variant?: string;
+  /** Validating proxy mode (mock/proxy): forward to this deployment instead of serving a site. */
+  proxy?: ProxyCliOptions;
   help: boolean;
+}
+
+export interface ProxyCliOptions {
+  upstream: string;
+  token?: string;
+  timeoutMs: number;
+  judgeWrites: boolean;
+  record?: string;
 }
 
 export class UsageError extends Error {
@@ -36,6 +46,11 @@ export const usage = `Usage: npm start -- [options]
   --fail-operation <id>  inject failures only into this operation (e.g. postComment)
   --no-validate          do not check answers against the strict schemas
   --variant <name>       serve a deliberately broken variant (for the contract suite's own tests)
+  --proxy <base-url>     forward to this deployment and judge every answer (no site is served)
+  --proxy-token <t>      with --proxy: X-API-TOKEN for requests that carry none (env PROXY_API_TOKEN)
+  --proxy-timeout <ms>   with --proxy: how long the deployment may stay silent (default 10000)
+  --judge-writes         with --proxy: read the article around each write and judge the write too
+  --record <file>        with --proxy: keep what was seen as a fixture file for --fixtures
   --quiet                no request log
   --help                 this text`;
 
@@ -72,6 +87,33 @@ function readFaults(values: Record<string, string | boolean | undefined>): Fault
   return faults;
 }
 
+type ProxyValues = Partial<Record<'proxy' | 'proxy-token' | 'proxy-timeout' | 'record', string>> & {
+  'judge-writes'?: boolean;
+};
+
+function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?: ProxyCliOptions } {
+  const upstream = values.proxy;
+  if (upstream === undefined) {
+    const stray = (['proxy-token', 'proxy-timeout', 'judge-writes', 'record'] as const).find((name) => values[name]);
+    if (stray) throw new UsageError(`--${stray} needs --proxy <base-url>`);
+    return {};
+  }
+  if (!URL.canParse(upstream) || !/^https?:$/.test(new URL(upstream).protocol))
+    throw new UsageError(`--proxy must be an http:// or https:// address, not "${upstream}"`);
+  const timeoutMs = number(values['proxy-timeout'], '--proxy-timeout') ?? 10_000;
+  if (timeoutMs <= 0) throw new UsageError('--proxy-timeout must be above 0 ms');
+  const token = values['proxy-token'] ?? env.PROXY_API_TOKEN;
+  return {
+    proxy: {
+      upstream,
+      timeoutMs,
+      judgeWrites: values['judge-writes'] ?? false,
+      ...(token ? { token } : {}),
+      ...(values.record ? { record: values.record } : {}),
+    },
+  };
+}
+
 export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -87,6 +129,11 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       'fail-operation': { type: 'string' },
       'no-validate': { type: 'boolean' },
       variant: { type: 'string' },
+      proxy: { type: 'string' },
+      'proxy-token': { type: 'string' },
+      'proxy-timeout': { type: 'string' },
+      'judge-writes': { type: 'boolean' },
+      record: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -110,6 +157,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     quiet: values.quiet ?? false,
     ...(values['no-validate'] ? { validateResponses: false } : {}),
     ...(values.variant ? { variant: values.variant } : {}),
+    ...readProxyOptions(values, env),
     help: values.help ?? false,
   };
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { createApp } from './http/create-app';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './http/server-errors';
+import { proxyFromCli } from './proxy/from-cli';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
 
@@ -14,6 +15,10 @@ import { variantRules } from './variants';
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
+
+const printLine = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
@@ -26,19 +31,14 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet
-      ? {}
-      : {
-          log: (line: string) => {
-            process.stdout.write(`${line}\n`);
-          },
-        }),
+    ...(options.quiet ? {} : { log: printLine }),
   });
 }
 
 function serve(options: CliOptions): void {
-  const mock = buildApp(options);
-  const server = createServer(mock.app);
+  const proxy =
+    options.proxy && proxyFromCli(options.proxy, options.quiet ? undefined : printLine, fromCallerDirectory);
+  const server = createServer(proxy ? proxy.listener : buildApp(options).app);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =
@@ -54,10 +54,11 @@ function serve(options: CliOptions): void {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     console.log(
-      `mock: serving ${options.variant ? `broken variant "${options.variant}" of ` : ''}the site on http://${options.host}:${port} (control API under /__mock)`,
+      `mock: serving ${proxy ? proxy.description : `${options.variant ? `broken variant "${options.variant}" of ` : ''}the site`} on http://${options.host}:${port} (control API under /__mock)`,
     );
   });
   const stop = (): void => {
+    proxy?.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };
