@@ -7,7 +7,7 @@
  */
 import type { RequestListener } from 'node:http';
 import { Journal, maskToken } from '../http/journal';
-import { answerControl } from './control';
+import { answerControl, sendJson } from './control';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
 import type { RoutedRequest } from './route';
@@ -51,6 +51,13 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     const target = request.url ?? '/';
     if (target === '/__mock' || target.startsWith('/__mock/') || target.startsWith('/__mock?')) {
       answerControl(request, response, { violations, journal });
+      return;
+    }
+    // A client configured to use this as a forward proxy sends absolute addresses; only paths are forwarded.
+    if (!target.startsWith('/')) {
+      sendJson(response, 400, {
+        message: 'The proxy takes request paths such as /admin/api/articles/1, not absolute addresses.',
+      });
       return;
     }
     void passThrough(context, request, response, target);

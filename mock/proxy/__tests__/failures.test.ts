@@ -3,6 +3,7 @@
  * answering more than 1 MB, breaking off mid-body. The proxy answers 502/504 with a message naming
  * the cause, passes through what it cannot judge, and keeps serving.
  */
+import { request } from 'node:http';
 import { createApp } from '../..';
 import type { ValidatingProxy } from '../server';
 import { closeAll, refusingAddress, serve, serveTcp, startProxy } from './servers';
@@ -121,4 +122,20 @@ test('cuts the client off when the deployment breaks off past 1 MB, and answers 
   expect(early.status).toBe(502);
   expect(await message(early)).toMatch(/closed the connection before its answer was complete/);
   await stillServes(proxy);
+});
+
+test('answers 400 to an absolute request address instead of forwarding it anywhere else', async () => {
+  const upstream = await serve((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  const proxy = await startProxy({ upstream });
+  const status = await new Promise<number | undefined>((done, fail) => {
+    const outgoing = request(proxy.url, { path: 'http://elsewhere.invalid/admin/api/articles/1' }, (answer) => {
+      answer.resume();
+      done(answer.statusCode);
+    });
+    outgoing.on('error', fail).end();
+  });
+  expect(status).toBe(400);
+  expect(proxy.journal.list()).toEqual([]);
 });
