@@ -60,7 +60,14 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
       });
       return;
     }
-    void passThrough(context, request, response, target);
+    passThrough(context, request, response, target).catch((error: unknown) => {
+      // Whatever went wrong in judging or recording, the client gets an answer and the proxy lives on.
+      options.log?.(
+        `proxy: ${request.method ?? ''} ${mask(target)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (!response.headersSent) sendJson(response, 502, { message: 'The proxy could not pass this answer on.' });
+      else response.destroy();
+    });
   };
   return { listener, violations, journal };
 }

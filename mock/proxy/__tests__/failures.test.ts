@@ -4,6 +4,7 @@
  * the cause, passes through what it cannot judge, and keeps serving.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { createApp } from '../..';
 import type { ValidatingProxy } from '../server';
 import { closeAll, refusingAddress, serve, serveTcp, startProxy } from './servers';
@@ -138,4 +139,25 @@ test('answers 400 to an absolute request address instead of forwarding it anywhe
   });
   expect(status).toBe(400);
   expect(proxy.journal.list()).toEqual([]);
+});
+
+test('keeps serving after clients that go away mid-upload and mid-download', async () => {
+  const mock = createApp().app;
+  const upstream = await serve((incoming, response) => {
+    if (incoming.url?.includes('big')) response.writeHead(200).end('x'.repeat(3 * 1024 * 1024));
+    else mock(incoming, response);
+  });
+  const proxy = await startProxy({ upstream });
+  const { port } = new URL(proxy.url);
+  for (const raw of [
+    'PUT /admin/api/articles/1/data/k HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"va',
+    'GET /admin/api/articles/1?big=1 HTTP/1.1\r\nHost: x\r\n\r\n',
+  ]) {
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((done) => socket.once('connect', done));
+    socket.write(raw);
+    await new Promise((done) => setTimeout(done, 100));
+    socket.destroy();
+  }
+  expect((await fetch(`${proxy.url}/admin/api/articles/1`)).status).toBe(200);
 });
