@@ -110,7 +110,8 @@ export type Write =
 export interface WriteRecord {
   before: Record<string, unknown>;
   write: Write;
-  answer: { status: number; contentType: string | undefined; body: string };
+  /** The write's answer, in the form of issue 9's `Answer`. */
+  answer: { status: number; headers: Record<string, string>; body: string };
   after: Record<string, unknown>;
   /** After a post: each list address read, with every comment it listed. */
   listsAfter?: { address: string; items: unknown[] }[];

@@ -10,7 +10,7 @@ import { forward, type Upstream, type UpstreamAnswer } from './forward';
 import { endToEndHeaders } from './headers';
 import { routeOf, type RoutedRequest } from './route';
 import { describeUpstreamFailure } from './upstream-errors';
-import type { ViolationLog, ViolationReport } from './violations';
+import { withoutSecrets, type ViolationLog, type ViolationReport } from './violations';
 import { judgeWriteThrough } from './write-judging';
 import { isWrite, readArticleAround, readCredentials } from './write-reads';
 
@@ -27,12 +27,19 @@ export interface ProxyContext {
   };
 }
 
+/** Where the deployment lets browsers call it from elsewhere, they may read the proxy's headers too. */
+function exposed(answer: UpstreamAnswer, names: string[]): Record<string, string> {
+  if (names.length === 0 || answer.headers['access-control-allow-origin'] === undefined) return {};
+  const listed = headerText(answer.headers['access-control-expose-headers']);
+  return { 'access-control-expose-headers': [listed, ...names].filter(Boolean).join(', ') };
+}
+
 function sendAnswer(response: ServerResponse, answer: UpstreamAnswer, judgement: Judgement | undefined): void {
   const extra: Record<string, string> = {};
   if (judgement?.judged && judgement.violations.length > 0)
     extra['x-mock-violations'] = String(judgement.violations.length);
   if (judgement && !judgement.judged) extra['x-mock-not-judged'] = judgement.reason;
-  response.writeHead(answer.status, { ...answer.headers, ...extra });
+  response.writeHead(answer.status, { ...answer.headers, ...extra, ...exposed(answer, Object.keys(extra)) });
   const rest = answer.rest;
   if (!rest) {
     response.end(answer.head);
@@ -116,7 +123,7 @@ export async function passThrough(
       report.violations.push(...write.violations);
       report.reads = write.reads.map(mask);
     }
-    violations.judge(report);
+    violations.judge(withoutSecrets(report, [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])]));
     if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
   } else if (route) violations.skip();
   sendAnswer(response, answer, judgement);

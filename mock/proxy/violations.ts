@@ -2,6 +2,7 @@
  * What the proxy found: the reports `GET /__mock/violations` lists (bounded, oldest dropped first)
  * and the counts behind the one-line summary printed at exit.
  */
+import { maskToken } from '../http/journal';
 import type { ProxyViolation } from './judge';
 
 export interface ViolationReport {
@@ -13,6 +14,19 @@ export interface ViolationReport {
   violations: ProxyViolation[];
   /** With --judge-writes: the reads the write was judged from (another client may write between them). */
   reads?: string[];
+}
+
+/** A report with every token the exchange carried masked, should an answer have echoed one. */
+export function withoutSecrets(report: ViolationReport, secrets: string[]): ViolationReport {
+  const clean = (text: string): string => secrets.reduce((masked, secret) => maskToken(masked, secret), text);
+  return {
+    ...report,
+    violations: report.violations.map((found) => ({
+      ...found,
+      expected: clean(found.expected),
+      actual: clean(found.actual),
+    })),
+  };
 }
 
 export class ViolationLog {

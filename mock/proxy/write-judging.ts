@@ -30,7 +30,11 @@ export async function judgeWriteThrough(
   const violations = judgeWrite({
     before: before.json,
     write,
-    answer: { status: sent.status, contentType: sent.contentType, body: sent.body.toString('utf8') },
+    answer: {
+      status: sent.status,
+      headers: sent.contentType !== undefined ? { 'content-type': sent.contentType } : {},
+      body: sent.body.toString('utf8'),
+    },
     after: after.json,
     ...(list && Array.isArray(list.json) ? { listsAfter: [{ address: list.label, items: list.json }] } : {}),
   });

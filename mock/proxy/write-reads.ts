@@ -26,12 +26,14 @@ const pathOf = (id: 'readArticle' | 'listComments', articleId: number): string =
 export function readCredentials(
   headers: OutgoingHttpHeaders,
   target: string,
-): { headers: OutgoingHttpHeaders; query: string } {
+): { headers: OutgoingHttpHeaders; query: string; secrets: string[] } {
   const token = new URLSearchParams(target.split('?')[1] ?? '').get('api_token');
   const header = headers['x-api-token'];
+  const secrets = [token, header].flat().filter((secret): secret is string => typeof secret === 'string');
   return {
     headers: { accept: 'application/json', ...(header !== undefined ? { 'x-api-token': header } : {}) },
     query: token !== null ? `?${new URLSearchParams({ api_token: token }).toString()}` : '',
+    secrets,
   };
 }
 

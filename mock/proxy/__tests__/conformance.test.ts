@@ -129,3 +129,31 @@ describe('in front of a broken deployment', () => {
     ]);
   });
 });
+
+describe('what the proxy adds to an answer', () => {
+  test('lets a browser read X-Mock-Violations where the deployment allows its origin', async () => {
+    const upstream = await deployment({ rules: variantRules('id-as-string'), validateResponses: false });
+    const proxy = await startProxy({ upstream });
+    const answer = await fetch(`${proxy.url}${articleOne}`, { headers: { origin: 'http://localhost:5173' } });
+    expect(answer.headers.get('access-control-expose-headers')).toMatch(/,\s*x-mock-violations$/i);
+    expect(answer.headers.get('x-mock-violations')).toBe('1');
+  });
+
+  test('masks a token that the deployment echoes into a reported body', async () => {
+    const upstream = await serve((request, response) => {
+      response
+        .writeHead(401, { 'content-type': 'text/plain' })
+        .end(`bad token ${String(request.headers['x-api-token'])}`);
+    });
+    const proxy = await startProxy({ upstream, token: 'proxy-side-token' });
+    await fetch(`${proxy.url}${articleOne}/data/k`, {
+      method: 'DELETE',
+      headers: { 'x-api-token': 'client-side-token' },
+    });
+    await fetch(`${proxy.url}${articleOne}/data/k`, { method: 'DELETE' });
+    const reports = JSON.stringify(proxy.violations.list());
+    expect(proxy.violations.list()).toHaveLength(2);
+    expect(reports).toContain('bad token ***');
+    expect(reports).not.toMatch(/client-side-token|proxy-side-token/);
+  });
+});
