@@ -80,6 +80,10 @@ test('records what passed through into a fixture that serves the same articles a
   const seen = [];
   for (const id of ids)
     seen.push([await get(`${proxy.url}/admin/api/articles/${id}`), await get(listOf(proxy.url, id))]);
+  // Written on each change, not only at exit: the file already holds every article read.
+  await new Promise((done) => setTimeout(done, 300));
+  const whileRunning = JSON.parse(readFileSync(file, 'utf8')) as { articles: { id: number }[] };
+  expect(whileRunning.articles.map((article) => article.id).sort()).toEqual(ids);
   const output = await proxy.stop();
   expect(output).toMatch(/proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 not judged/);
 
