@@ -87,12 +87,31 @@ function readFaults(values: Record<string, string | boolean | undefined>): Fault
   return faults;
 }
 
-type ProxyValues = Partial<Record<'proxy' | 'proxy-token' | 'proxy-timeout' | 'record', string>> & {
+type ProxyValues = Partial<
+  Record<
+    | 'proxy'
+    | 'proxy-token'
+    | 'proxy-timeout'
+    | 'record'
+    | 'fixtures'
+    | 'variant'
+    | 'token'
+    | 'delay'
+    | 'fail-rate'
+    | 'fail-operation',
+    string
+  >
+> & {
   'judge-writes'?: boolean;
 };
 
 function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?: ProxyCliOptions } {
   const upstream = values.proxy;
+  // The proxy serves the deployment's site, so options that shape the mock's own would silently do nothing.
+  const mockOnly = (['fixtures', 'variant', 'token', 'delay', 'fail-rate', 'fail-operation'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (upstream !== undefined && mockOnly) throw new UsageError(`--${mockOnly} does not apply with --proxy`);
   if (upstream === undefined) {
     const stray = (['proxy-token', 'proxy-timeout', 'judge-writes', 'record'] as const).find((name) => values[name]);
     if (stray) throw new UsageError(`--${stray} needs --proxy <base-url>`);

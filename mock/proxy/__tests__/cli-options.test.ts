@@ -38,6 +38,8 @@ describe('--proxy and its companions', () => {
     [['--proxy', 'http://127.0.0.1:9000', '--proxy-timeout', 'soon'], /--proxy-timeout must be a number/],
     [['--record', 'site.json'], /--record needs --proxy/],
     [['--judge-writes'], /--judge-writes needs --proxy/],
+    [['--proxy', 'http://127.0.0.1:9000', '--fixtures', 'site.json'], /--fixtures does not apply with --proxy/],
+    [['--proxy', 'http://127.0.0.1:9000', '--fail-rate', '0.5'], /--fail-rate does not apply with --proxy/],
   ])('refuses %j with a usage error naming the problem', (argv, message) => {
     expect(() => read(argv)).toThrow(message);
   });
