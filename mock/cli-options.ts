@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { OperationId } from '../schemas';
-import { faultProblems, type Faults } from './http/faults';
+import { faultProblems, type Faults } from './core/faults';
 
 export interface CliOptions {
   port: number;

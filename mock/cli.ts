@@ -1,24 +1,25 @@
 /**
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
- * it serves comes from `createApp`.
+ * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createApp } from './http/create-app';
+import { createApp } from './app/create-app';
+import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
-import { answerClientErrors } from './http/server-errors';
+import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
+import { batchedLines } from './log-output';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
-const printLine = (line: string): void => {
-  process.stdout.write(`${line}\n`);
-};
+const logOutput = batchedLines((text) => process.stdout.write(text));
+process.on('exit', logOutput.flush);
 
 function buildApp(options: CliOptions): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
@@ -31,14 +32,14 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet ? {} : { log: printLine }),
+    ...(options.quiet ? {} : { log: logOutput.log }),
   });
 }
 
 function serve(options: CliOptions): void {
   const proxy =
-    options.proxy && proxyFromCli(options.proxy, options.quiet ? undefined : printLine, fromCallerDirectory);
-  const server = createServer(proxy ? proxy.listener : buildApp(options).app);
+    options.proxy && proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory);
+  const server = createServer(proxy ? proxy.listener : nodeListener(buildApp(options)));
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =

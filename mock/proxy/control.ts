@@ -4,7 +4,7 @@
  * and answers another method with 405 and `Allow`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Journal } from '../http/journal';
+import type { Journal } from '../core/journal';
 import type { ViolationLog } from './violations';
 
 export function sendJson(

@@ -3,7 +3,7 @@
  * too), reported, journalled and sent back unchanged but for the proxy's own headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatLogLine, type Journal, type JournalEntry } from '../http/journal';
+import { formatLogLine, type Journal, type JournalEntry } from '../core/journal';
 import { sendJson } from './control';
 import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
 import { forward, type Upstream, type UpstreamAnswer } from './forward';

@@ -6,7 +6,7 @@
  * `/__mock/violations`. The deployment failing gives the client a 502/504, never a crash.
  */
 import type { RequestListener } from 'node:http';
-import { Journal, maskToken } from '../http/journal';
+import { Journal, maskToken } from '../core/journal';
 import { answerControl, sendJson } from './control';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
