@@ -1,18 +1,35 @@
 /**
- * The proxy's one door to the checks: every judgement of a proxied exchange goes through here, and
- * nothing here decides what "conforms" means by itself. Shapes and stated forms come from the
- * shared validation module (tolerant schemas) and the contract suite's address check; the stated
- * status and request shapes from the generated operations catalogue. Interface sections 2 and 4.
- *
- * Issue 9 turns the contract suite's single-answer and after-write checks into plain functions;
- * once they exist, `judgeExchange` and `judgeWrite` call them instead (see the README, "Proxy").
+ * The proxy's one door to the checks (interface sections 2 and 4): a proxied exchange is judged by
+ * the contract suite's own functions (contract-tests/judge): `judgeExchange` for the answer's
+ * media type, shape and dates, `judgeWrite` for a write with the reads around it. The proxy adds
+ * only what those leave to the suite's checks, because a proxy sees traffic nobody planned: the
+ * request's own shape, the stated success status, a JSON body on error answers, and the stated
+ * address forms (the suite's address check).
  */
 import { addressProblems } from '../../contract-tests/addresses';
-import { validateRequest, validateResponse, type Violation } from '../../validation';
+import {
+  judgeExchange as judgeAnswer,
+  judgeWrite as judgeWholeWrite,
+  type ContractViolation,
+  type JudgeRule,
+  type WriteRecord,
+} from '../../contract-tests/judge';
+import { validateRequest } from '../../validation';
 import type { Operation } from './route';
 
-/** One thing an answer (or request) did that the interface does not allow, by field. */
+/** Rules the proxy judges beyond the contract suite's judges. */
+export const proxyRules = {
+  'request-shape': "the client's payload has its operation's stated shape (section 4)",
+  'stated-status': 'a success answer has the status its operation states (section 4)',
+  'error-answer-json': 'an error answer with a body is JSON (section 7)',
+  'stated-addresses': 'addresses in an answer have their stated form (2.1)',
+} as const;
+
+export type ProxyRule = JudgeRule | keyof typeof proxyRules;
+
+/** One thing an exchange did that the interface does not allow, by field, with the rule it breaks. */
 export interface ProxyViolation {
+  rule: ProxyRule;
   path: string;
   expected: string;
   actual: string;
@@ -30,8 +47,32 @@ export interface ExchangeToJudge {
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
-const isJsonType = (type: string | undefined): boolean =>
-  type !== undefined && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type.trim());
+const show = (text: string): string => JSON.stringify(text.slice(0, 200));
+const showValue = (value: unknown): string => (value === undefined ? '(missing)' : JSON.stringify(value).slice(0, 300));
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's own shape: a client sending a wrong payload is reported too, by field. */
+function judgeRequest(operation: Operation, body: Buffer | undefined): ProxyViolation[] {
+  if (!('request' in operation) || body === undefined) return [];
+  const parsed = parseJson(body.toString('utf8'));
+  if (!parsed)
+    return [
+      { rule: 'request-shape', path: 'request', expected: 'a JSON payload', actual: show(body.toString('utf8')) },
+    ];
+  return validateRequest(operation.request, parsed.value).map(({ path, message }) => ({
+    rule: 'request-shape',
+    path: `request${path}`,
+    expected: message,
+    actual: showValue(valueAt(parsed.value, path)),
+  }));
+}
 
 function valueAt(document: unknown, pointer: string): unknown {
   let value = document;
@@ -42,90 +83,58 @@ function valueAt(document: unknown, pointer: string): unknown {
   return value;
 }
 
-const show = (value: unknown): string => (value === undefined ? '(missing)' : JSON.stringify(value).slice(0, 300));
-
-function byField(violations: Violation[], document: unknown, prefix = ''): ProxyViolation[] {
-  return violations.map(({ path, message }) => ({
-    path: `${prefix}${path}` || '(body)',
-    expected: message,
-    actual: show(valueAt(document, path)),
-  }));
-}
-
 /** The contract suite's address check reports "<pointer> should end with <form>, but is <value>". */
-function addressViolations(problems: string[]): ProxyViolation[] {
-  return problems.map((problem) => {
+function addressViolations(operation: Operation, text: string): ProxyViolation[] {
+  const parsed = 'answer' in operation ? parseJson(text) : undefined;
+  if (!parsed || !('answer' in operation)) return [];
+  return addressProblems(operation.answer, parsed.value).map((problem) => {
     const match = /^(\S*) should end with (.*), but is (.*)$/s.exec(problem);
     return match
-      ? { path: match[1] ?? '', expected: `ends with ${match[2] ?? ''}`, actual: match[3] ?? '' }
-      : { path: '(body)', expected: 'addresses in their stated form', actual: problem };
+      ? {
+          rule: 'stated-addresses',
+          path: match[1] ?? '',
+          expected: `ends with ${match[2] ?? ''}`,
+          actual: match[3] ?? '',
+        }
+      : { rule: 'stated-addresses', path: '', expected: 'addresses in their stated form', actual: problem };
   });
 }
 
-function parseJson(body: Buffer): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(body.toString('utf8')) as unknown };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The request's own shape: a client sending a wrong payload is reported too, by field. */
-function judgeRequest(operation: Operation, body: Buffer | undefined): ProxyViolation[] {
-  if (!('request' in operation) || body === undefined) return [];
-  const parsed = parseJson(body);
-  if (!parsed) return [{ path: 'request', expected: 'a JSON payload', actual: show(body.toString('utf8')) }];
-  return byField(validateRequest(operation.request, parsed.value), parsed.value, 'request');
-}
-
-/** Everything one answer can be judged on by itself: status, media type, shape, stated forms. */
-export function judgeExchange(exchange: ExchangeToJudge): ProxyViolation[] {
-  const { operation, status, body } = exchange;
-  const violations = judgeRequest(operation, exchange.requestBody);
+/** What the suite's judges leave to its checks: the stated status, and error answers being JSON. */
+function judgeStatus(operation: Operation, status: number, text: string): ProxyViolation[] {
   const stated = 'status' in operation ? operation.status : undefined;
-  if (isSuccess(status) && stated !== undefined && status !== stated)
-    violations.push({ path: 'status', expected: String(stated), actual: String(status) });
-  if (status === 204 || body.length === 0) return violations;
-  const parsed = isJsonType(exchange.contentType) ? parseJson(body) : undefined;
-  if (!parsed) {
-    violations.push({
-      path: '(body)',
-      expected: 'a JSON body with Content-Type application/json',
-      actual: `${exchange.contentType ?? 'no Content-Type'}: ${show(body.toString('utf8', 0, 200))}`,
-    });
-    return violations;
-  }
-  if (!isSuccess(status) || !('answer' in operation)) return violations;
-  const shapeViolations = byField(validateResponse(operation.answer, parsed.value, 'tolerant'), parsed.value);
-  return [...violations, ...shapeViolations, ...addressViolations(addressProblems(operation.answer, parsed.value))];
+  if (isSuccess(status))
+    return stated !== undefined && status !== stated
+      ? [{ rule: 'stated-status', path: '', expected: String(stated), actual: String(status) }]
+      : [];
+  return text === '' || parseJson(text)
+    ? []
+    : [{ rule: 'error-answer-json', path: '', expected: 'a JSON error body', actual: show(text) }];
 }
 
-/** A write as issue 9's `judgeWrite` takes it (4.2, 4.3, 4.4, 4.6). */
-export type Write =
-  | { operation: 'updateArticle'; payload: unknown }
-  | { operation: 'setDataKey'; key: string; payload: unknown }
-  | { operation: 'deleteDataKey'; key: string }
-  | { operation: 'postComment'; payload: unknown };
-
-export interface WriteRecord {
-  before: Record<string, unknown>;
-  write: Write;
-  /** The write's answer, in the form of issue 9's `Answer`. */
-  answer: { status: number; headers: Record<string, string>; body: string };
-  after: Record<string, unknown>;
-  /** After a post: each list address read, with every comment it listed. */
-  listsAfter?: { address: string; items: unknown[] }[];
+/** Everything one exchange can be judged on by itself. */
+export function judgeExchange(exchange: ExchangeToJudge): ProxyViolation[] {
+  const { operation, status, contentType } = exchange;
+  const text = exchange.body.toString('utf8');
+  const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+  const answer = { status, headers, body: text };
+  return [
+    ...judgeRequest(operation, exchange.requestBody),
+    ...judgeStatus(operation, status, text),
+    ...judgeAnswer(operation.id, answer),
+    ...(isSuccess(status) ? addressViolations(operation, text) : []),
+  ];
 }
+
+const sameViolation = (one: ContractViolation, other: ContractViolation): boolean =>
+  one.rule === other.rule && one.path === other.path && one.expected === other.expected && one.actual === other.actual;
 
 /**
- * A write judged from the reads around it. Today this judges the shapes of those reads only; the
- * after-write rules (data as the write predicts, nothing else changed, the count grows by one, the
- * comment listed once) are the contract suite's, and arrive with issue 9's `judgeWrite`.
+ * A write judged as a whole by the contract suite's `judgeWrite`. Its answer was already judged
+ * on its own as the exchange passed (`judgeExchange` above), so what `judgeWrite` finds in the
+ * answer alone is left out here rather than reported twice.
  */
 export function judgeWrite(record: WriteRecord): ProxyViolation[] {
-  const after = byField(validateResponse('Article', record.after, 'tolerant'), record.after, 'after');
-  const lists = (record.listsAfter ?? []).flatMap((list) =>
-    byField(validateResponse('CommentList', list.items, 'tolerant'), list.items, `${list.address} `),
-  );
-  return [...after, ...lists];
+  const answerAlone = judgeAnswer(record.write.operation, record.answer);
+  return judgeWholeWrite(record).filter((found) => !answerAlone.some((seen) => sameViolation(found, seen)));
 }

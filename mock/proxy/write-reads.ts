@@ -2,12 +2,14 @@
  * `--judge-writes`: the reads around a write that passes through the proxy (4.2, 4.3, 4.4, 4.6).
  * The article is read just before the write is forwarded and again once its answer is in, and
  * after a post the comment list too; `judge.ts` judges the write from them. Another client may
- * write in between, so every report names the reads it compared, with their times.
+ * write in between, so every report names the reads it compared, with their times. A comment
+ * list that pages (`Link: rel="next"`) is read whole, every page.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { operations } from '../../schemas';
-import { forward, type Upstream } from './forward';
-import type { Write, WriteRecord } from './judge';
+import { nextLink, walkPages } from '../../contract-tests/http/links';
+import { forward, upstreamUrl, type Upstream } from './forward';
+import type { Write } from '../../contract-tests/judge';
 import type { RoutedRequest } from './route';
 
 export interface Read {
@@ -37,42 +39,80 @@ export function readCredentials(
   };
 }
 
+interface Page {
+  json: unknown;
+  /** The answer's Link header, for lists that page (4.5 as the API family does it). */
+  link: string | undefined;
+}
+
 /** One JSON read through the deployment; undefined when it fails or is not a 200 JSON answer. */
-async function read(
+async function readPage(
   upstream: Upstream,
-  path: string,
+  target: string,
   credentials: ReturnType<typeof readCredentials>,
-  why: string,
-): Promise<Read | undefined> {
+): Promise<Page | undefined> {
   try {
-    const answer = await forward(upstream, {
-      method: 'GET',
-      target: `${path}${credentials.query}`,
-      headers: credentials.headers,
-    });
+    const answer = await forward(upstream, { method: 'GET', target, headers: credentials.headers });
     answer.rest?.destroy();
     if (answer.status !== 200 || answer.rest) return undefined;
+    const link = answer.headers.link;
     return {
       json: JSON.parse(answer.head.toString('utf8')) as unknown,
-      label: `GET ${path} (${why}, ${new Date().toISOString()})`,
+      link: Array.isArray(link) ? link.join(', ') : link,
     };
   } catch {
     return undefined;
   }
 }
 
-export const readArticleAround = (
+const labelOf = (path: string, why: string, pages = 1): string =>
+  `GET ${path} (${why}${pages > 1 ? `, ${pages} pages` : ''}, ${new Date().toISOString()})`;
+
+export async function readArticleAround(
   upstream: Upstream,
   route: RoutedRequest,
   credentials: ReturnType<typeof readCredentials>,
   why: string,
-): Promise<Read | undefined> => read(upstream, pathOf('readArticle', route.articleId), credentials, why);
+): Promise<Read | undefined> {
+  const path = pathOf('readArticle', route.articleId);
+  const page = await readPage(upstream, `${path}${credentials.query}`, credentials);
+  return page && { json: page.json, label: labelOf(path, why) };
+}
 
-export const readListAfter = (
+/**
+ * A next page's request target below the deployment's base address, with the client's
+ * api_token when it used one; undefined for an address elsewhere (the token never leaves).
+ */
+function targetBelowBase(upstream: Upstream, address: string, query: string): string | undefined {
+  const url = new URL(address);
+  const basePath = upstream.base.pathname.replace(/\/$/, '');
+  if (url.origin !== upstream.base.origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
+  const token = new URLSearchParams(query).get('api_token');
+  if (token !== null && !url.searchParams.has('api_token')) url.searchParams.set('api_token', token);
+  return `${url.pathname.slice(basePath.length)}${url.search}`;
+}
+
+/** Every comment listed after a write, all pages along `Link: rel="next"`; undefined when a page cannot be read. */
+export async function readListAfter(
   upstream: Upstream,
   route: RoutedRequest,
   credentials: ReturnType<typeof readCredentials>,
-): Promise<Read | undefined> => read(upstream, pathOf('listComments', route.articleId), credentials, 'after');
+): Promise<Read | undefined> {
+  const path = pathOf('listComments', route.articleId);
+  const readAt = async (address: string): Promise<Page | undefined> => {
+    const target = targetBelowBase(upstream, address, credentials.query);
+    return target === undefined ? undefined : readPage(upstream, target, credentials);
+  };
+  const { pages, truncatedAt } = await walkPages(
+    upstreamUrl(upstream.base, `${path}${credentials.query}`).toString(),
+    readAt,
+    (page, address) => (page ? nextLink(page.link ?? null, address) : undefined),
+  );
+  // A page missing, not a list, or past the walk's limit: judging part of a list would be a false report.
+  const lists = pages.map((page) => page?.json);
+  if (truncatedAt !== undefined || !lists.every(Array.isArray)) return undefined;
+  return { json: (lists as unknown[][]).flat(), label: labelOf(path, 'after', pages.length) };
+}
 
 /** The write as `judgeWrite` takes it, from the route and the payload the client sent. */
 export function writeOf(route: RoutedRequest, requestBody: Buffer | undefined): Write | undefined {
@@ -95,5 +135,3 @@ export function writeOf(route: RoutedRequest, requestBody: Buffer | undefined): 
       return undefined;
   }
 }
-
-export type { WriteRecord };

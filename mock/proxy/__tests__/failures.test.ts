@@ -71,9 +71,10 @@ test('passes an HTML answer through as it came and reports it as a violation', a
   const proxy = await startProxy({ upstream });
   const answer = await fetch(`${proxy.url}${articleOne}`);
   expect([answer.status, answer.headers.get('content-type'), await answer.text()]).toEqual([200, 'text/html', page]);
-  expect(answer.headers.get('x-mock-violations')).toBe('1');
+  expect(answer.headers.get('x-mock-violations')).toBe('2');
   expect(proxy.violations.list()[0]?.violations).toEqual([
-    { path: '(body)', expected: 'a JSON body with Content-Type application/json', actual: `text/html: "${page}"` },
+    { rule: 'media-type', path: '', expected: 'Content-Type application/json (or a +json type)', actual: 'text/html' },
+    { rule: 'answer-shape', path: '', expected: 'a JSON body', actual: page },
   ]);
 });
 

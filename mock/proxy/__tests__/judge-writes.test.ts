@@ -5,6 +5,7 @@
 import type { RequestListener } from 'node:http';
 import { createApp } from '../..';
 import { variantRules } from '../../variants';
+import type { ViolationReport } from '../violations';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);
@@ -52,20 +53,83 @@ test('reads the article around a write and the list after a post, with the clien
 
 test('reports a write whose article read afterwards breaks the interface, naming the reads compared', async () => {
   const deployment = await loggedDeployment({
-    rules: variantRules('timestamp-without-millis'),
+    rules: variantRules('delete-key-updated-at-without-millis'),
     validateResponses: false,
   });
   const proxy = await startProxy({ upstream: deployment.url, judgeWrites: true });
-  const answer = await fetch(`${proxy.url}/admin/api/articles/1/data/size`, {
-    method: 'PUT',
-    headers: json,
-    body: '{"value": 4}',
-  });
-  expect(answer.headers.get('x-mock-violations')).toBe('1');
+  await fetch(`${proxy.url}/admin/api/articles/1/data/size`, { method: 'PUT', headers: json, body: '{"value": 4}' });
+  const answer = await fetch(`${proxy.url}/admin/api/articles/1/data/size`, { method: 'DELETE' });
+  expect([answer.status, answer.headers.get('x-mock-violations')]).toEqual([204, '2']);
   const [report] = proxy.violations.list();
-  expect(report?.violations.map((violation) => violation.path)).toEqual(['after/created_at']);
+  expect(report?.violations.map(({ rule, path }) => [rule, path])).toEqual([
+    ['article-shape', '/updated_at'],
+    ['real-dates', '/updated_at'],
+  ]);
   expect(report?.reads).toEqual([
     expect.stringMatching(/^GET \/admin\/api\/articles\/1 \(before, \d{4}-/),
     expect.stringMatching(/^GET \/admin\/api\/articles\/1 \(after, \d{4}-/),
   ]);
+});
+
+/** A write through the proxy to a broken deployment, and the one report it gave. */
+async function reportOf(variant: string, ...writes: [string, RequestInit][]): Promise<ViolationReport | undefined> {
+  const deployment = await loggedDeployment({ rules: variantRules(variant), validateResponses: false });
+  const proxy = await startProxy({ upstream: deployment.url, judgeWrites: true });
+  for (const [path, init] of writes) await fetch(`${proxy.url}${path}`, init);
+  expect(proxy.violations.list()).toHaveLength(1);
+  return proxy.violations.list()[0];
+}
+
+describe('a deployment whose writes break the interface is reported by the contract suite’s write judge', () => {
+  test('a key removal that also changes the title names the title, with both values', async () => {
+    const report = await reportOf(
+      'delete-key-retitles',
+      ['/admin/api/articles/1/data/size', { method: 'PUT', headers: json, body: '{"value": 4}' }],
+      ['/admin/api/articles/1/data/size', { method: 'DELETE' }],
+    );
+    expect(report).toMatchObject({ method: 'DELETE', operation: 'deleteDataKey' });
+    expect(report?.violations).toEqual([
+      {
+        rule: 'attributes-unchanged',
+        path: '/title',
+        expected: expect.not.stringContaining('(edited)') as string,
+        actual: expect.stringContaining('(edited)') as string,
+      },
+    ]);
+    expect(report?.reads).toHaveLength(2);
+  });
+
+  test('a key write that keeps the old value names data with the value the write states', async () => {
+    const write: RequestInit = { method: 'PUT', headers: json, body: '{"value": 4}' };
+    const report = await reportOf(
+      'set-key-keeps-old-value',
+      ['/admin/api/articles/1/data/size', { ...write, body: '{"value": 3}' }],
+      ['/admin/api/articles/1/data/size', write],
+    );
+    expect(report?.violations).toEqual([
+      {
+        rule: 'data-as-predicted',
+        path: '/data',
+        expected: expect.stringContaining('"size":4') as string,
+        actual: expect.stringContaining('"size":3') as string,
+      },
+    ]);
+  });
+
+  test('a post that leaves comments_count stale names the count and the list read after it', async () => {
+    const comment = { comment: { author: 'Ann', author_email: 'ann@example.com', body: 'Hi' } };
+    const report = await reportOf('post-leaves-count-stale', [
+      '/admin/api/site/articles/2/comments.json',
+      { method: 'POST', headers: json, body: JSON.stringify(comment) },
+    ]);
+    expect(report?.violations.map(({ rule, path }) => [rule, path])).toEqual([
+      ['comments-count-listed', '/comments_count'],
+      ['comments-count-grows-by-one', '/comments_count'],
+    ]);
+    expect(report?.reads).toEqual([
+      expect.stringMatching(/^GET \/admin\/api\/articles\/2 \(before, /),
+      expect.stringMatching(/^GET \/admin\/api\/articles\/2 \(after, /),
+      expect.stringMatching(/^GET \/admin\/api\/site\/articles\/2\/comments.json \(after, /),
+    ]);
+  });
 });
