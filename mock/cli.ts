@@ -1,6 +1,7 @@
 /**
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
- * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
+ * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts),
+ * or with `--proxy` from the validating proxy's listener (proxy/server.ts) instead.
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
@@ -39,7 +40,9 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
 function serve(options: CliOptions): void {
   const proxy =
     options.proxy && proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory);
-  const server = createServer(proxy ? proxy.listener : nodeListener(buildApp(options)));
+  // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
+  const listener = proxy ? proxy.listener : nodeListener(buildApp(options));
+  const server = createServer(listener);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =

@@ -47,6 +47,8 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const mask = (target: string): string => maskToken(target, options.token);
   const context: ProxyContext = { upstream, violations, journal, mask, options };
 
+  // The proxy's one request entry: whatever must see every request first (a host or origin guard)
+  // wraps this function, as `nodeListener` is wrapped for the mock.
   const listener: RequestListener = (request, response) => {
     const target = request.url ?? '/';
     if (target === '/__mock' || target.startsWith('/__mock/') || target.startsWith('/__mock?')) {
