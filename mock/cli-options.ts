@@ -20,7 +20,17 @@ export interface CliOptions {
   allowedHosts: string[];
   /** Guards the control API and the workbench beyond loopback; generated at start when absent there. */
   controlToken?: string;
+  /** Validating proxy mode (mock/proxy): forward to this deployment instead of serving a site. */
+  proxy?: ProxyCliOptions;
   help: boolean;
+}
+
+export interface ProxyCliOptions {
+  upstream: string;
+  token?: string;
+  timeoutMs: number;
+  judgeWrites: boolean;
+  record?: string;
 }
 
 export class UsageError extends Error {
@@ -44,6 +54,11 @@ export const usage = `Usage: npm start -- [options]
                          comma-separated; a leading dot allows its subdomains)
   --control-token <t>    the control API and the workbench need it when listening beyond loopback
                          (env CONTROL_TOKEN; default: a random one, printed at start)
+  --proxy <base-url>     forward to this deployment and judge every answer (no site is served)
+  --proxy-token <t>      with --proxy: X-API-TOKEN for requests that carry none (env PROXY_API_TOKEN)
+  --proxy-timeout <ms>   with --proxy: how long the deployment may stay silent (default 10000)
+  --judge-writes         with --proxy: read the article around each write and judge the write too
+  --record <file>        with --proxy: keep what was seen as a fixture file for --fixtures
   --quiet                no request log
   --help                 this text`;
 
@@ -86,6 +101,51 @@ const list = (text: string | undefined): string[] =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+type ProxyValues = Partial<
+  Record<
+    | 'proxy'
+    | 'proxy-token'
+    | 'proxy-timeout'
+    | 'record'
+    | 'fixtures'
+    | 'variant'
+    | 'token'
+    | 'delay'
+    | 'fail-rate'
+    | 'fail-operation',
+    string
+  >
+> & {
+  'judge-writes'?: boolean;
+};
+
+function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?: ProxyCliOptions } {
+  const upstream = values.proxy;
+  // The proxy serves the deployment's site, so options that shape the mock's own would silently do nothing.
+  const mockOnly = (['fixtures', 'variant', 'token', 'delay', 'fail-rate', 'fail-operation'] as const).find(
+    (name) => values[name] !== undefined,
+  );
+  if (upstream !== undefined && mockOnly) throw new UsageError(`--${mockOnly} does not apply with --proxy`);
+  if (upstream === undefined) {
+    const stray = (['proxy-token', 'proxy-timeout', 'judge-writes', 'record'] as const).find((name) => values[name]);
+    if (stray) throw new UsageError(`--${stray} needs --proxy <base-url>`);
+    return {};
+  }
+  if (!URL.canParse(upstream) || !/^https?:$/.test(new URL(upstream).protocol))
+    throw new UsageError(`--proxy must be an http:// or https:// address, not "${upstream}"`);
+  const timeoutMs = number(values['proxy-timeout'], '--proxy-timeout') ?? 10_000;
+  if (timeoutMs <= 0) throw new UsageError('--proxy-timeout must be above 0 ms');
+  const token = values['proxy-token'] ?? env.PROXY_API_TOKEN;
+  return {
+    proxy: {
+      upstream,
+      timeoutMs,
+      judgeWrites: values['judge-writes'] ?? false,
+      ...(token ? { token } : {}),
+      ...(values.record ? { record: values.record } : {}),
+    },
+  };
+}
 
 export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   const { values } = parseArgs({
@@ -104,6 +164,11 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       variant: { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
+      proxy: { type: 'string' },
+      'proxy-token': { type: 'string' },
+      'proxy-timeout': { type: 'string' },
+      'judge-writes': { type: 'boolean' },
+      record: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -127,6 +192,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     ...(values.variant ? { variant: values.variant } : {}),
     allowedHosts: [...(values['allowed-host'] ?? []), ...list(env.ALLOWED_HOSTS)],
     ...(controlToken ? { controlToken } : {}),
+    ...readProxyOptions(values, env),
     help: values.help ?? false,
   };
 }

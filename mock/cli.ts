@@ -1,6 +1,7 @@
 /**
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
- * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
+ * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts),
+ * or with `--proxy` from the validating proxy's listener (proxy/server.ts) instead.
  */
 import { randomBytes } from 'node:crypto';
 import { isLoopback } from './security/hosts';
@@ -11,6 +12,7 @@ import { createApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
+import { proxyFromCli } from './proxy/from-cli';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
 import { batchedLines } from './log-output';
@@ -23,7 +25,10 @@ function fromCallerDirectory(path: string): string {
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
 
-/** Beyond loopback the control API needs a token: the one given, or a random one printed at start. */
+/**
+ * Beyond loopback the control API needs a token: the one given, or a random one printed at start.
+ * While a proxy adds a real token, pages of other origins reach the API only from `--cors-origin`.
+ */
 function securityFor(options: CliOptions): SecurityPolicy {
   const generated = options.controlToken === undefined && !isLoopback(options.host);
   const controlToken = generated ? randomBytes(18).toString('base64url') : options.controlToken;
@@ -32,6 +37,9 @@ function securityFor(options: CliOptions): SecurityPolicy {
     listenHost: options.host,
     allowedHosts: options.allowedHosts,
     ...(controlToken === undefined ? {} : { controlToken }),
+    ...(options.proxy?.token === undefined
+      ? {}
+      : { apiOrigins: options.corsOrigins === '*' ? [] : options.corsOrigins }),
   };
 }
 
@@ -52,8 +60,12 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
 }
 
 function serve(options: CliOptions): void {
-  const mock = buildApp(options);
-  const server = createServer(nodeListener(mock));
+  const proxy =
+    options.proxy &&
+    proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+  // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
+  const listener = proxy ? proxy.listener : nodeListener(buildApp(options));
+  const server = createServer(listener);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =
@@ -69,10 +81,11 @@ function serve(options: CliOptions): void {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     console.log(
-      `mock: serving ${options.variant ? `broken variant "${options.variant}" of ` : ''}the site on http://${options.host}:${port} (control API under /__mock)`,
+      `mock: serving ${proxy ? proxy.description : `${options.variant ? `broken variant "${options.variant}" of ` : ''}the site`} on http://${options.host}:${port} (control API under /__mock)`,
     );
   });
   const stop = (): void => {
+    proxy?.stop();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };

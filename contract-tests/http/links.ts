@@ -21,25 +21,43 @@ export function nextLink(header: string | null, current: string): string | undef
   return undefined;
 }
 
-export interface ListPages {
+export interface ListPages<Page = Exchange> {
   /** Every page's answer, first page first. */
-  pages: Exchange[];
+  pages: Page[];
   /** The next address when `maxPages` stopped the walk early. */
   truncatedAt?: string;
 }
 
-/** Fetches a list and every page its `next` links lead to; stops at a loop or after `maxPages`. */
-export async function fetchAllPages(client: Client, first: string, maxPages = 100): Promise<ListPages> {
-  const pages: Exchange[] = [];
+/**
+ * Fetches the page at `first` and every page its next links lead to, however a caller fetches
+ * (the suite's client, the proxy's own connection); stops at a loop or after `maxPages`.
+ */
+export async function walkPages<Page>(
+  first: string,
+  fetchPage: (address: string) => Promise<Page>,
+  nextOf: (page: Page, address: string) => string | undefined,
+  maxPages = 100,
+): Promise<ListPages<Page>> {
+  const pages: Page[] = [];
   const seen = new Set<string>();
-  let address: string | undefined = client.address(first);
+  let address: string | undefined = first;
   while (address !== undefined && !seen.has(address)) {
     if (pages.length >= maxPages) return { pages, truncatedAt: address };
     seen.add(address);
-    const page = await client.send({ method: 'GET', to: address });
+    const page = await fetchPage(address);
     pages.push(page);
-    // 4.5 states success, not 200: any 2xx page may lead on.
-    address = page.status >= 200 && page.status <= 299 ? nextLink(page.headers.get('link'), address) : undefined;
+    address = nextOf(page, address);
   }
   return { pages };
 }
+
+/** A list through the suite's client, every page its `next` links lead to. */
+export const fetchAllPages = (client: Client, first: string, maxPages = 100): Promise<ListPages> =>
+  walkPages(
+    client.address(first),
+    (address) => client.send({ method: 'GET', to: address }),
+    // 4.5 states success, not 200: any 2xx page may lead on.
+    (page, address) =>
+      page.status >= 200 && page.status <= 299 ? nextLink(page.headers.get('link'), address) : undefined,
+    maxPages,
+  );

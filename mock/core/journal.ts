@@ -9,6 +9,8 @@ export interface JournalEntry {
   path: string;
   status: number;
   ms: number;
+  /** Set by the validating proxy (mock/proxy): how many violations this answer had. */
+  violations?: number;
 }
 
 function isTokenName(name: string): boolean {

@@ -1,0 +1,131 @@
+/**
+ * One request through the proxy: forwarded, its answer judged (and with --judge-writes the write
+ * too), reported, journalled and sent back unchanged but for the proxy's own headers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { formatLogLine, type Journal, type JournalEntry } from '../core/journal';
+import { sendJson } from './control';
+import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
+import { forward, type Upstream, type UpstreamAnswer } from './forward';
+import { endToEndHeaders } from './headers';
+import { routeOf, type RoutedRequest } from './route';
+import { describeUpstreamFailure } from './upstream-errors';
+import { withoutSecrets, type ViolationLog, type ViolationReport } from './violations';
+import { judgeWriteThrough } from './write-judging';
+import { isWrite, readArticleAround, readCredentials } from './write-reads';
+
+export interface ProxyContext {
+  upstream: Upstream;
+  violations: ViolationLog;
+  journal: Journal;
+  /** Masks tokens in a request target before it is kept or printed. */
+  mask: (target: string) => string;
+  options: {
+    judgeWrites?: boolean;
+    log?: (line: string) => void;
+    onCleanAnswer?: (route: RoutedRequest, target: string, body: Buffer) => void;
+  };
+}
+
+/** Where the deployment lets browsers call it from elsewhere, they may read the proxy's headers too. */
+function exposed(answer: UpstreamAnswer, names: string[]): Record<string, string> {
+  if (names.length === 0 || answer.headers['access-control-allow-origin'] === undefined) return {};
+  const listed = headerText(answer.headers['access-control-expose-headers']);
+  return { 'access-control-expose-headers': [listed, ...names].filter(Boolean).join(', ') };
+}
+
+function sendAnswer(response: ServerResponse, answer: UpstreamAnswer, judgement: Judgement | undefined): void {
+  const extra: Record<string, string> = {};
+  if (judgement?.judged && judgement.violations.length > 0)
+    extra['x-mock-violations'] = String(judgement.violations.length);
+  if (judgement && !judgement.judged) extra['x-mock-not-judged'] = judgement.reason;
+  response.writeHead(answer.status, { ...answer.headers, ...extra, ...exposed(answer, Object.keys(extra)) });
+  const rest = answer.rest;
+  if (!rest) {
+    response.end(answer.head);
+    return;
+  }
+  response.write(answer.head);
+  // A deployment that breaks off mid-body: the client's connection is cut too, as it would be directly.
+  rest.on('error', () => response.destroy()).on('aborted', () => response.destroy());
+  response.on('close', () => rest.destroy());
+  rest.pipe(response);
+}
+
+function note(
+  context: ProxyContext,
+  request: IncomingMessage,
+  target: string,
+  started: bigint,
+  status: number,
+  found?: number,
+): void {
+  const { journal, mask, options } = context;
+  const entry: JournalEntry = {
+    at: new Date().toISOString(),
+    method: request.method ?? '',
+    path: mask(target),
+    status,
+    ms: Number(process.hrtime.bigint() - started) / 1e6,
+    ...(found !== undefined && found > 0 ? { violations: found } : {}),
+  };
+  journal.add(entry);
+  options.log?.(`${formatLogLine(entry)}${found ? ` (${found} violations)` : ''}`);
+}
+
+export async function passThrough(
+  context: ProxyContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  target: string,
+): Promise<void> {
+  const { upstream, violations, mask, options } = context;
+  const started = process.hrtime.bigint();
+  const method = request.method ?? 'GET';
+  const route = routeOf(method, target);
+  const headers = endToEndHeaders(request.rawHeaders);
+  const credentials = readCredentials(headers, target);
+  const watched = options.judgeWrites === true && route !== undefined && isWrite(route) ? route : undefined;
+  // Read before anything is forwarded: the request body waits, paused, until it is tapped below.
+  const before = watched && (await readArticleAround(upstream, watched, credentials, 'before'));
+  const aborter = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) aborter.abort();
+  });
+  const requestBody = tapBody(request);
+  let answer: UpstreamAnswer;
+  try {
+    answer = await forward(upstream, { method, target, headers, body: request, signal: aborter.signal });
+  } catch (error) {
+    const failure = describeUpstreamFailure(error, upstream.base.origin, upstream.timeoutMs);
+    if (!response.headersSent && !response.destroyed) sendJson(response, failure.status, { message: failure.message });
+    note(context, request, target, started, failure.status);
+    return;
+  }
+  const judgement = route ? judgeAnswer(route, answer, requestBody()) : undefined;
+  if (route && judgement?.judged) {
+    const report: ViolationReport = {
+      at: new Date().toISOString(),
+      method,
+      path: mask(target),
+      operation: route.operation.id,
+      violations: judgement.violations,
+    };
+    const write =
+      watched &&
+      (await judgeWriteThrough(upstream, watched, credentials, before || undefined, {
+        requestBody: requestBody(),
+        status: answer.status,
+        contentType: headerText(answer.headers['content-type']),
+        body: judgement.body,
+      }));
+    if (write) {
+      report.violations.push(...write.violations);
+      report.reads = write.reads.map(mask);
+    }
+    violations.judge(withoutSecrets(report, [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])]));
+    if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
+  } else if (route) violations.skip();
+  sendAnswer(response, answer, judgement);
+  note(context, request, target, started, answer.status, judgement?.judged ? judgement.violations.length : undefined);
+}
