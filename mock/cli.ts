@@ -8,7 +8,7 @@ import { createApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
-import { readFixtureFile } from './store/load-fixture';
+import { readFixtureFile } from './store/fixture-file';
 import { variantRules } from './variants';
 import { batchedLines } from './log-output';
 
