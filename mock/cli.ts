@@ -13,7 +13,7 @@ import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
-import { readFixtureFile } from './store/load-fixture';
+import { readFixtureFile } from './store/fixture-file';
 import { variantRules } from './variants';
 import { batchedLines } from './log-output';
 

@@ -29,6 +29,21 @@ const mock = createApp();
 console.log(JSON.stringify({ reset: typeof mock.reset, openapi: openapi.openapi, schema: article.title }));
 `;
 
+const mswScript = `import { setupServer } from 'msw/node';
+import { createHandlers } from 'site-articles-mock/msw';
+const mock = createHandlers();
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const answer = await fetch('http://msw.test/admin/api/articles/1');
+const article = await answer.json();
+server.close();
+console.log(JSON.stringify({ status: answer.status, url: article.url, journal: mock.journal().length }));
+`;
+
+/** The msw the project itself tests with: a peer the consumer installs beside the package. */
+const mswVersion = (JSON.parse(readFileSync(require.resolve('msw/package.json'), 'utf8')) as { version: string })
+  .version;
+
 beforeAll(async () => {
   // `npm pack` runs `prepare`, so the tarball holds a fresh build of the working tree.
   const packed = await run('npm', ['pack', '--json', '--pack-destination', work], root);
@@ -40,7 +55,14 @@ beforeAll(async () => {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
   // Dependencies come from the npm cache the project's own install filled; the registry only answers what is missing.
-  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, report.filename)];
+  const args = [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    join(work, report.filename),
+    `msw@${mswVersion}`,
+  ];
   const installed = await run('npm', args, project);
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.output}`);
 }, 300_000);
@@ -52,7 +74,12 @@ afterAll(() => {
 
 test('the tarball ships the compiled code, the schemas and the commands, and no tests, harness, bench or sources', () => {
   expect(shipped).toEqual(
-    expect.arrayContaining(['bin/articles-mock.js', 'dist/mock/index.js', 'schemas/openapi.json']),
+    expect.arrayContaining([
+      'bin/articles-mock.js',
+      'dist/mock/index.js',
+      'dist/mock/msw/index.js',
+      'schemas/openapi.json',
+    ]),
   );
   const unwanted = shipped.filter((path) =>
     /__tests__|hardening|bench|variants\.test|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
@@ -92,4 +119,10 @@ test('node imports createApp, the OpenAPI document and a schema from the package
   writeFileSync(join(project, 'use.js'), consumerScript);
   const used = await run(process.execPath, ['use.js'], project);
   expect(JSON.parse(used.output)).toEqual({ reset: 'function', openapi: '3.1.0', schema: 'Article' });
+}, 60_000);
+
+test('site-articles-mock/msw answers a request through msw/node in the consumer project', async () => {
+  writeFileSync(join(project, 'msw.js'), mswScript);
+  const used = await run(process.execPath, ['msw.js'], project);
+  expect(JSON.parse(used.output)).toEqual({ status: 200, url: 'http://msw.test/admin/api/articles/1', journal: 1 });
 }, 60_000);

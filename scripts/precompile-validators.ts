@@ -12,7 +12,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { schemaDocuments } from '../schemas';
 import { createAjv } from '../validation/ajv';
 import { schemaFingerprint } from '../validation/fingerprint';
-import { precompiledFile } from '../validation';
+import { precompiledFile } from '../validation/precompiled-loader';
 
 function main(): void {
   const output = resolve(process.argv[2] ?? `dist/validation/${precompiledFile}`);

@@ -8,12 +8,10 @@
  * code next to this module in `dist/`), and a run from source compiles each validator the first
  * time it is used. Either way a validator is the code Ajv generates from the same configuration.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020';
 import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../schemas';
 import type * as AjvModule from './ajv';
-import { schemaFingerprint } from './fingerprint';
+import type * as LoaderModule from './precompiled-loader';
 import { toViolations, type Violation } from './violations';
 
 export type { Violation } from './violations';
@@ -26,24 +24,16 @@ interface Validator {
   errors?: Parameters<typeof toViolations>[0];
 }
 
-/** File name of the standalone validators the build writes beside this module. */
-export const precompiledFile = 'precompiled.js';
-
 /**
- * Loads a module only when it is needed: the precompiled validators exist only in builds, and Ajv
- * itself (about 60 ms to load) only when a validator has to be compiled.
+ * The build's standalone validators by `$id`, on Node only. The loader is required by a computed
+ * name so that bundlers leave it (and its node:fs) out of a browser bundle, where `__dirname` is
+ * undefined and every validator is compiled on first use instead.
  */
-function load(path: string): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time choice, see above
-  return require(path);
-}
-
-/** The build's standalone validators by `$id`, unless absent or built from other schemas. */
 function loadPrecompiled(): Record<string, Validator | undefined> | undefined {
-  const file = join(__dirname, precompiledFile);
-  if (!existsSync(file)) return undefined;
-  const loaded = load(file) as Record<string, Validator | undefined> & { fingerprint?: unknown };
-  return loaded.fingerprint === schemaFingerprint() ? loaded : undefined;
+  if (typeof __dirname !== 'string') return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time choice, see above
+  const loader = require(`${__dirname}/precompiled-loader`) as typeof LoaderModule;
+  return loader.loadPrecompiled(__dirname) as Record<string, Validator | undefined> | undefined;
 }
 
 const precompiled = loadPrecompiled();
@@ -51,7 +41,9 @@ let ajv: Ajv2020 | undefined;
 const validators = new Map<string, Validator>();
 
 function compile(id: string): Validator {
-  ajv ??= (load('./ajv') as typeof AjvModule).createAjv();
+  // Required on first use: Ajv takes about 60 ms to load, and a build rarely needs it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
+  ajv ??= (require('./ajv') as typeof AjvModule).createAjv();
   const validator = ajv.getSchema(id);
   if (!validator) throw new Error(`no generated schema with $id ${id}`);
   return validator;

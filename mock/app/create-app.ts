@@ -4,18 +4,14 @@
  * set-up can embed it, and `cli.ts` listens with the node:http adapter over the same core.
  */
 import type { Express, RequestHandler } from 'express';
-import sampleSite from '../fixtures/sample-site.json';
-import { defaultRules } from '../rules';
-import { systemClock } from '../rules/clock';
-import { storeFromFixture, storeOf } from '../store/load-fixture';
-import type { SiteFixture } from '../store/records';
-import { createCore, type Core, type Live } from '../core/pipeline';
-import { Journal, journalRecorder, type RecordRequest } from '../core/journal';
+import type { Core } from '../core/pipeline';
+import type { RecordRequest } from '../core/journal';
 import { expressApp } from '../adapters/express-app';
 import { tokenMatches } from '../adapters/token-compare';
 import { securityGuard } from '../security/guard';
+import { buildMock } from './build-mock';
 import type { MockControls } from './controls';
-import { byteCount, defaults, type MockOptions } from './options';
+import { defaults, type MockOptions } from './options';
 
 export interface MockApp extends MockControls {
   /** The Express app: a request listener for `http.createServer`, supertest or another app. */
@@ -35,50 +31,9 @@ function recordOnFinish(record: RecordRequest): RequestHandler {
   };
 }
 
-function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
-  return {
-    store: storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
-    rules: { ...defaultRules, ...options.rules },
-    faults: options.faults ?? {},
-    clock: options.clock ?? systemClock,
-    token: options.token,
-    validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
-    bodyLimit: byteCount(options.bodyLimit ?? defaults.bodyLimit),
-    corsOrigins: options.corsOrigins,
-  };
-}
-
 export function createApp(options: MockOptions = {}): MockApp {
-  let fixture = (options.fixture ?? sampleSite) as SiteFixture;
-  const live = liveFrom(options, fixture);
-  const journal = new Journal(options.journalSize ?? defaults.journalSize);
-  const controls: MockControls = {
-    reset: () => {
-      live.store = storeOf(fixture);
-      journal.clear();
-    },
-    loadFixture: (next, source = 'fixture') => {
-      live.store = storeFromFixture(next, source);
-      fixture = next as SiteFixture;
-      journal.clear();
-    },
-    state: () => live.store.toFixture(),
-    journal: () => journal.list(),
-    faults: () => structuredClone(live.faults),
-    setFaults: (faults) => {
-      live.faults = structuredClone(faults);
-    },
-  };
-  const record = journalRecorder(journal, options.log, options.token);
   const security = options.security ?? { allowedHosts: [] };
-  const core = createCore({
-    live,
-    tokenMatches,
-    guards: [securityGuard(security)],
-    answered: (request, answer, { ms }) => {
-      record(request.method, request.originalUrl, answer.status, ms);
-    },
-  });
+  const { core, controls, record } = buildMock(options, tokenMatches, [securityGuard(security)]);
   const app = expressApp({
     core,
     controls,

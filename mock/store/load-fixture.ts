@@ -5,7 +5,6 @@
  */
 import { describeViolations, validateRequest, validateResponse, type Violation } from '../../validation';
 import { presentArticle, presentComment } from '../rules/present';
-import { readJsonFile } from './json-file';
 import type { SiteFixture } from './records';
 import { SiteStore } from './site-store';
 
@@ -13,8 +12,13 @@ export class FixtureError extends Error {
   override name = 'FixtureError';
 }
 
-/** Fixtures `readFixtureFile` parsed: only the loader holds them, so stores may share their records. */
+/** Fixtures `readFixtureFile` (fixture-file.ts) parsed: only the loader holds them, so stores may share their records. */
 const parsedHere = new WeakSet();
+
+/** Marks a fixture that no caller holds a reference to, so a store may keep its records as they are. */
+export function ownFixture(value: unknown): void {
+  if (value !== null && typeof value === 'object') parsedHere.add(value);
+}
 
 /** A store holding the fixture, sharing its records when `readFixtureFile` made it (site-store.ts). */
 export function storeOf(fixture: SiteFixture): SiteStore {
@@ -125,15 +129,4 @@ export function storeFromFixture(value: unknown, source: string): SiteStore {
   checkArticles(store, source);
   checkComments(value, store, source);
   return store;
-}
-
-/** Parses a fixture file (a large one in chunks: json-file.ts); `storeFromFixture` checks what it holds. */
-export function readFixtureFile(path: string): unknown {
-  try {
-    const value = readJsonFile(path);
-    if (value !== null && typeof value === 'object') parsedHere.add(value);
-    return value;
-  } catch (error) {
-    throw new FixtureError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

@@ -1,0 +1,44 @@
+/**
+ * The fetch API side of the core (section 4's operations through MSW, in a browser or in Node):
+ * a fetch `Request` becomes a PlainRequest, a PlainAnswer becomes a `Response`. Only web-standard
+ * APIs, so this runs wherever MSW does.
+ */
+import { ApiError } from '../rules';
+import type { BodySource, PlainAnswer, PlainRequest } from '../core/plain';
+
+/** Reads the body once, when the pipeline asks; only identity bodies, as fetch sends them. */
+function bodyOf(request: Request): BodySource {
+  return {
+    present: request.body !== null,
+    read: async (limit) => {
+      const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
+      if (encoding !== 'identity')
+        throw new ApiError('unsupportedMediaType', { message: `Unsupported body encoding: "${encoding}"` });
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > limit) throw new ApiError('payloadTooLarge');
+      return bytes;
+    },
+  };
+}
+
+export function plainRequestOf(request: Request): PlainRequest {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    method: request.method,
+    url: target,
+    originalUrl: target,
+    headers,
+    body: bodyOf(request),
+    // A browser's fetch shows no Host header: the origin the page called stands in for it.
+    fallbackBase: url.origin,
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+  };
+}
+
+export const responseOf = (answer: PlainAnswer): Response =>
+  new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });

@@ -1,0 +1,76 @@
+/**
+ * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
+ * the controls over it, the journal and the one core. `createApp` puts Express and node:http around
+ * it, `createHandlers` (mock/msw) puts MSW around it; neither builds any of this itself.
+ */
+import sampleSite from '../fixtures/sample-site.json';
+import { defaultRules } from '../rules';
+import { systemClock } from '../rules/clock';
+import { storeFromFixture, storeOf } from '../store/load-fixture';
+import type { SiteFixture } from '../store/records';
+import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
+import { Journal, journalRecorder, type RecordRequest } from '../core/journal';
+import type { TokenMatcher } from '../core/token';
+import type { MockControls } from './controls';
+import { byteCount, defaults, type MockOptions } from './options';
+
+export interface BuiltMock {
+  core: Core;
+  controls: MockControls;
+  /** Journals (and logs) a request answered outside the core, such as the control API. */
+  record: RecordRequest;
+}
+
+/** In a browser there is no `process`: answers are checked there too, as in development. */
+const checksByDefault = (): boolean => typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
+
+function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
+  return {
+    store: storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
+    rules: { ...defaultRules, ...options.rules },
+    faults: options.faults ?? {},
+    clock: options.clock ?? systemClock,
+    token: options.token,
+    validateResponses: options.validateResponses ?? checksByDefault(),
+    bodyLimit: byteCount(options.bodyLimit ?? defaults.bodyLimit),
+    corsOrigins: options.corsOrigins,
+  };
+}
+
+/**
+ * `tokenMatches` is the runtime's constant-time comparison (node:crypto on Node, pure JS in a
+ * browser); `guards` run before every request (the listening adapters' security checks: a mock
+ * inside MSW has no socket for another page or host to reach, so it takes none).
+ */
+export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guards: Guard[] = []): BuiltMock {
+  let fixture = (options.fixture ?? sampleSite) as SiteFixture;
+  const live = liveFrom(options, fixture);
+  const journal = new Journal(options.journalSize ?? defaults.journalSize);
+  const controls: MockControls = {
+    reset: () => {
+      live.store = storeOf(fixture);
+      journal.clear();
+    },
+    loadFixture: (next, source = 'fixture') => {
+      live.store = storeFromFixture(next, source);
+      fixture = next as SiteFixture;
+      journal.clear();
+    },
+    state: () => live.store.toFixture(),
+    journal: () => journal.list(),
+    faults: () => structuredClone(live.faults),
+    setFaults: (faults) => {
+      live.faults = structuredClone(faults);
+    },
+  };
+  const record = journalRecorder(journal, options.log, options.token);
+  const core = createCore({
+    live,
+    tokenMatches,
+    guards,
+    answered: (request, answer, { ms }) => {
+      record(request.method, request.originalUrl, answer.status, ms);
+    },
+  });
+  return { core, controls, record };
+}
