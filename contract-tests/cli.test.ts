@@ -172,5 +172,6 @@ test.concurrent(
     const replay = await startCli(args(await serve({ rules, validateResponses: false }))).finished;
     expect(steps(replay.stdout)).toBe(steps(run.stdout));
   },
-  60_000,
+  // Two CLI runs of 60 sequences each; generous, since CI's two cores also run other test files.
+  180_000,
 );
