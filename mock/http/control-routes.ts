@@ -46,9 +46,6 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     loadOrExplain(controls, request.body);
     response.status(204).end();
   });
-  router.get('/journal', (_request, response) => {
-    response.json(controls.journal());
-  });
   router.get('/faults', (_request, response) => {
     response.json(controls.faults());
   });

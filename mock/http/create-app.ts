@@ -15,7 +15,9 @@ import { controlPrefix, controlRouter } from './control-routes';
 import type { MockControls } from './controls';
 import { errorHandler, notFound } from './errors';
 import { installFastPath, type FastPathParts } from './fast-path';
-import { formatLogLine, Journal, maskToken } from './journal';
+import { journalMaxBytes, journalRecorder } from '../journal/recorder';
+import { RequestJournal } from '../journal/request-journal';
+import { journalRouter } from '../journal/routes';
 import { defaults, type MockOptions } from './options';
 
 export interface MockApp extends MockControls {
@@ -34,25 +36,6 @@ function corsMiddleware(origins: MockOptions['corsOrigins']): FastPathParts['cor
   });
 }
 
-/** Journals (and logs) a request once answered; the Express route and the fast path share it. */
-function recorder(journal: Journal, log: MockOptions['log'], token: string | undefined): FastPathParts['record'] {
-  return (request, response, path) => {
-    const started = process.hrtime.bigint();
-    response.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = {
-        at: new Date().toISOString(),
-        method: request.method ?? '',
-        path: maskToken(path, token),
-        status: response.statusCode,
-        ms,
-      };
-      journal.add(entry);
-      log?.(formatLogLine(entry));
-    });
-  };
-}
-
 export function createApp(options: MockOptions = {}): MockApp {
   let fixture = (options.fixture ?? sampleSite) as SiteFixture;
   const live: Live = {
@@ -64,7 +47,7 @@ export function createApp(options: MockOptions = {}): MockApp {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     bodyLimit: options.bodyLimit ?? defaults.bodyLimit,
   };
-  const journal = new Journal(options.journalSize ?? defaults.journalSize);
+  const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const controls: MockControls = {
     reset: () => {
       live.store = storeOf(fixture);
@@ -76,7 +59,8 @@ export function createApp(options: MockOptions = {}): MockApp {
       journal.clear();
     },
     state: () => live.store.toFixture(),
-    journal: () => journal.list(),
+    journal: (filter) => journal.list(filter),
+    onJournalEntry: (listener) => journal.subscribe(listener),
     faults: () => structuredClone(live.faults),
     setFaults: (faults) => {
       live.faults = structuredClone(faults);
@@ -86,13 +70,14 @@ export function createApp(options: MockOptions = {}): MockApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const record = recorder(journal, options.log, options.token);
+  const record = journalRecorder(journal, options.log, options.token);
   const corsHandler = corsMiddleware(options.corsOrigins);
   app.use((request, response, next) => {
     record(request, response, request.originalUrl);
     next();
   });
   app.use(corsHandler);
+  app.use(controlPrefix, journalRouter(controls));
   app.use(controlPrefix, controlRouter(controls, defaults.fixtureLimit));
   app.use(apiRouter(live));
   app.use(notFound);

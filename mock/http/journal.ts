@@ -1,15 +1,8 @@
 /**
- * A bounded journal of recent requests, and the one-line request log. Tokens never appear in
+ * Token masking for the journal (mock/journal/) and the one-line request log. Tokens never appear in
  * either: every `api_token` query parameter (its name decoded as the query parser decodes it, so
  * `api%5Ftoken` too) and the configured token itself are masked before anything is kept or printed.
  */
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-}
 
 function isTokenName(name: string): boolean {
   try {
@@ -32,25 +25,5 @@ export function maskToken(url: string, token?: string): string {
   return masked;
 }
 
-export class Journal {
-  private readonly entries: JournalEntry[] = [];
-
-  constructor(private readonly capacity: number) {}
-
-  add(entry: JournalEntry): void {
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
-  }
-
-  /** Oldest first. */
-  list(): JournalEntry[] {
-    return [...this.entries];
-  }
-
-  clear(): void {
-    this.entries.length = 0;
-  }
-}
-
-export const formatLogLine = (entry: JournalEntry): string =>
+export const formatLogLine = (entry: { method: string; path: string; status: number; ms: number }): string =>
   `${entry.method} ${entry.path} ${entry.status} ${entry.ms.toFixed(1)}ms`;

@@ -1,0 +1,117 @@
+/**
+ * One journal entry, made from a plain request and its answer (method, address, headers, body
+ * bytes), so that any pipeline can record what it saw. Not part of the interface: the mock's
+ * control API (`GET /__mock/journal`) serves these entries. Tokens are masked before anything is kept.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { maskToken } from '../http/journal';
+
+/** Bodies longer than this are kept cut, as text, and the entry says `truncated: true`. */
+export const bodyLimitBytes = 64 * 1024;
+
+export interface PlainRequest {
+  method: string;
+  /** The address as received: path and query. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** At most `bodyLimitBytes` + 1 bytes are needed to tell a cut body. */
+  body: Buffer;
+  /** The body's full length, when more was received than `body` holds. */
+  bodyBytes?: number;
+}
+
+export interface PlainAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  bodyBytes?: number;
+}
+
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  query: Record<string, string | string[]>;
+  requestHeaders: Record<string, string | string[]>;
+  requestBody?: unknown;
+  responseBody?: unknown;
+  /** Present when a body was longer than 64 kB; that body is then its first 64 kB as text. */
+  truncated?: true;
+}
+
+const masked = '***';
+
+function isTokenName(name: string): boolean {
+  return name.toLowerCase() === 'api_token';
+}
+
+export function queryOf(url: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  const start = url.indexOf('?');
+  if (start < 0) return query;
+  for (const [name, raw] of new URLSearchParams(url.slice(start + 1))) {
+    const value = isTokenName(name) ? masked : raw;
+    const before = Object.hasOwn(query, name) ? query[name] : undefined;
+    query[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return query;
+}
+
+function headersOf(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    kept[name] = name.toLowerCase() === 'x-api-token' ? masked : value;
+  }
+  return kept;
+}
+
+function isJson(contentType: unknown): boolean {
+  const type = Array.isArray(contentType) ? contentType.join(',') : typeof contentType === 'string' ? contentType : '';
+  return /[/+]json\b/i.test(type);
+}
+
+interface Body {
+  value?: unknown;
+  truncated: boolean;
+}
+
+/** Parsed JSON when the type says JSON and it parses; otherwise text; absent when empty. */
+export function bodyOf(bytes: Buffer, totalBytes: number, contentType: unknown): Body {
+  if (totalBytes === 0 && bytes.length === 0) return { truncated: false };
+  if (Math.max(totalBytes, bytes.length) > bodyLimitBytes)
+    return { value: bytes.subarray(0, bodyLimitBytes).toString('utf8'), truncated: true };
+  const text = bytes.toString('utf8');
+  if (isJson(contentType)) {
+    try {
+      return { value: JSON.parse(text) as unknown, truncated: false };
+    } catch {
+      // Not JSON after all: kept as the text that was sent.
+    }
+  }
+  return { value: text, truncated: false };
+}
+
+export function makeEntry(
+  request: PlainRequest,
+  answer: PlainAnswer,
+  timing: { at: string; ms: number },
+  token?: string,
+): JournalEntry {
+  const requestBody = bodyOf(request.body, request.bodyBytes ?? request.body.length, request.headers['content-type']);
+  const responseBody = bodyOf(answer.body, answer.bodyBytes ?? answer.body.length, answer.headers['content-type']);
+  return {
+    at: timing.at,
+    method: request.method,
+    path: maskToken(request.url, token),
+    status: answer.status,
+    ms: timing.ms,
+    query: queryOf(maskToken(request.url, token)),
+    requestHeaders: headersOf(request.headers),
+    ...(requestBody.value !== undefined ? { requestBody: requestBody.value } : {}),
+    ...(responseBody.value !== undefined ? { responseBody: responseBody.value } : {}),
+    ...(requestBody.truncated || responseBody.truncated ? { truncated: true } : {}),
+  };
+}
