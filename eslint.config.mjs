@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts'],
+    files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts', 'test-support/**/*.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
   // Last, so that Prettier alone owns layout.

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { createApp } from './http/create-app';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './http/server-errors';
+import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
 
@@ -15,12 +16,13 @@ function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
-function buildApp(options: CliOptions): ReturnType<typeof createApp> {
+function buildApp(options: CliOptions, siteFile?: SiteFile): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
   return createApp({
     ...(options.fixtures
       ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
       : {}),
+    ...(siteFile ? persistedIn(siteFile) : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
@@ -37,7 +39,8 @@ function buildApp(options: CliOptions): ReturnType<typeof createApp> {
 }
 
 function serve(options: CliOptions): void {
-  const mock = buildApp(options);
+  const siteFile = options.persist ? new SiteFile(fromCallerDirectory(options.persist)) : undefined;
+  const mock = buildApp(options, siteFile);
   const server = createServer(mock.app);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -58,7 +61,8 @@ function serve(options: CliOptions): void {
     );
   });
   const stop = (): void => {
-    server.close(() => process.exit(0));
+    // The last changes reach the file before the process ends.
+    server.close(() => void (siteFile?.flush() ?? Promise.resolve()).then(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);

@@ -39,7 +39,9 @@ function corsMiddleware(origins: MockOptions['corsOrigins']): FastPathParts['cor
 export function createApp(options: MockOptions = {}): MockApp {
   let fixture = (options.fixture ?? sampleSite) as SiteFixture;
   const live: Live = {
-    store: storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
+    store: options.state
+      ? storeFromFixture(options.state.site, options.state.source)
+      : storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
     rules: { ...defaultRules, ...options.rules },
     faults: options.faults ?? {},
     clock: options.clock ?? systemClock,
@@ -47,14 +49,17 @@ export function createApp(options: MockOptions = {}): MockApp {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     bodyLimit: options.bodyLimit ?? defaults.bodyLimit,
   };
+  options.onStore?.(live.store);
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const controls: MockControls = {
     reset: () => {
       live.store = storeOf(fixture);
+      options.onStore?.(live.store);
       journal.clear();
     },
     loadFixture: (next, source = 'fixture') => {
       live.store = storeFromFixture(next, source);
+      options.onStore?.(live.store);
       fixture = next as SiteFixture;
       journal.clear();
     },
