@@ -29,6 +29,24 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts', 'test-support/**/*.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
+  {
+    // The workbench page runs in the browser, as plain modules without a build step.
+    files: ['mock/workbench/page/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        EventSource: 'readonly',
+        FormData: 'readonly',
+        Node: 'readonly',
+        Option: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+  },
   // Last, so that Prettier alone owns layout.
   prettierConfig,
   {

@@ -18,6 +18,7 @@ import { installFastPath, type FastPathParts } from './fast-path';
 import { journalMaxBytes, journalRecorder } from '../journal/recorder';
 import { RequestJournal } from '../journal/request-journal';
 import { journalRouter } from '../journal/routes';
+import { workbenchRouter } from '../workbench/routes';
 import { defaults, type MockOptions } from './options';
 
 export interface MockApp extends MockControls {
@@ -82,7 +83,10 @@ export function createApp(options: MockOptions = {}): MockApp {
     next();
   });
   app.use(corsHandler);
-  app.use(controlPrefix, journalRouter(controls));
+  app.use(controlPrefix, journalRouter(controls), workbenchRouter());
+  app.get('/', (_request, response) => {
+    response.redirect(302, `${controlPrefix}/`);
+  });
   app.use(controlPrefix, controlRouter(controls, defaults.fixtureLimit));
   app.use(apiRouter(live));
   app.use(notFound);
