@@ -98,6 +98,8 @@ describe('--persist under SIGKILL', () => {
       const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
       const base = await serving(cli);
       await until(() => existsSync(file));
+      const ownTemporary = `.site.json.tmp-${String(cli.child.pid)}`;
+      expect(readdirSync(dir).filter((name) => name.startsWith('.') && name !== ownTemporary)).toEqual([]);
       const before = (await (await fetch(`${base}/__mock/state`)).json()) as SiteFixture;
       const sent = new Map<number, string | undefined>();
       const writer = (async (): Promise<void> => {

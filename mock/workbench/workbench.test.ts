@@ -102,7 +102,7 @@ describe('the workbench page', () => {
 });
 
 describe('the API docs', () => {
-  it('list the six operations from the mock’s own OpenAPI document', async () => {
+  it('list the six operations from the mock’s own OpenAPI document, and “try it” calls the mock', async () => {
     const docs = await openPage(browser, `${base}/__mock/docs`);
     await docs.page.waitForSelector('.opblock');
     const ids = await docs.page.locator('.opblock-summary-operation-id').allTextContents();
@@ -110,6 +110,12 @@ describe('the API docs', () => {
       ['deleteDataKey', 'listComments', 'postComment', 'readArticle', 'setDataKey', 'updateArticle'].sort(),
     );
     expect(await docs.page.textContent('.servers')).toContain(base);
+    const read = docs.page.locator('#operations-default-readArticle');
+    await read.locator('.opblock-summary').click();
+    await read.locator('input[placeholder="article_id"]').fill('2');
+    await read.locator('button.execute').click();
+    await read.locator('.live-responses-table .response-col_status').first().waitFor();
+    expect(mock.journal({ path: '/admin/api/articles/2', status: 200 })).toHaveLength(1);
     expect(docs.foreignRequests).toEqual([]);
     expect(docs.pageErrors).toEqual([]);
     await docs.page.close();

@@ -1,6 +1,6 @@
 // The site as GET /__mock/state gives it: each article with its data (reserved keys marked),
 // its comment count and its comments.
-import { control, el, pretty } from './api.js';
+import { control, el } from './api.js';
 
 const reservedPrefix = document.body.dataset.reservedPrefix;
 
@@ -16,7 +16,7 @@ function dataTable(data) {
         key,
         reserved ? el('span', { class: 'badge', title: 'reserved: read-only for clients' }, 'reserved') : '',
       ),
-      el('td', {}, el('code', {}, pretty(value))),
+      el('td', {}, el('code', {}, JSON.stringify(value))),
     );
   });
   return rows.length > 0 ? el('table', { class: 'data' }, rows) : el('p', { class: 'muted' }, 'no data');
