@@ -47,6 +47,8 @@ export default tseslint.config(
       },
     },
   },
+  // Generated files are as long as the interface makes them; the generator's own modules stay small.
+  { files: ['types/**/*.ts', 'schemas/**/*.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.
   prettierConfig,
   {

@@ -1,6 +1,6 @@
 /**
  * The baseline of every ratio: a bare Express 5 app, defaults untouched (ETag on), answering the
- * same article and the same comment list as the mock with `res.json`, and doing the two writes
+ * same article and the same comment list as the mock with `res.json`, and doing the three writes
  * the plainest way (express.json, change an object, res.json). The runner passes the article and
  * the list (taken from the mock in the same run) in BENCH_ARTICLE and BENCH_COMMENTS, and PORT.
  */
@@ -15,6 +15,11 @@ const comments = JSON.parse(process.env.BENCH_COMMENTS ?? '[]') as unknown[];
 const app = express();
 
 app.get('/admin/api/articles/:id', (_request, response) => {
+  response.json(article);
+});
+app.put('/admin/api/articles/:id', express.json(), (request, response) => {
+  const { data } = (request.body as { article: { data?: Record<string, unknown> } }).article;
+  if (data) article.data = { ...data };
   response.json(article);
 });
 app.put('/admin/api/articles/:id/data/:key', express.json(), (request, response) => {

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     loadBefore: currentLoad(),
   };
   run.precompiled = existsSync(join(build, 'validation', 'precompiled.js'));
-  log('the four operations, mock and bare Express');
+  log('the five operations, mock and bare Express');
   const answers = await runOperations(runner);
   Object.assign(run, { operations: answers.operations, peakMb: answers.peakMb });
   log('the schema check: its own cost, and the mock with it and without');

@@ -80,7 +80,7 @@ const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
   probe,
 });
 
-/** The four operations on the mock (as `npm start` runs it) and on bare Express; peak memory of each. */
+/** The five operations on the mock (as `npm start` runs it) and on bare Express; peak memory of each. */
 export interface Operations {
   operations: Compared[];
   peakMb: number[];

@@ -2,16 +2,16 @@
 import { readContractOptions } from './cli-options';
 
 test.each([
-  { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false } },
+  { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false, noComments: false } },
   {
     argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'],
     env: {},
-    want: { baseUrl: 'https://site.example', articleIds: [4, 5], readOnly: true, help: false },
+    want: { baseUrl: 'https://site.example', articleIds: [4, 5], readOnly: true, help: false, noComments: false },
   },
   {
     argv: ['--article-id', '4', '--article-id', '6'],
     env: {},
-    want: { articleIds: [4, 6], readOnly: false, help: false },
+    want: { articleIds: [4, 6], readOnly: false, help: false, noComments: false },
   },
   {
     argv: ['--junit', 'out.xml'],
@@ -23,12 +23,18 @@ test.each([
       junit: 'out.xml',
       readOnly: false,
       help: false,
+      noComments: false,
     },
   },
   {
     argv: ['--token', 'given'],
     env: { CONTRACT_API_TOKEN: 'ignored' },
-    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false },
+    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false, noComments: false },
+  },
+  {
+    argv: ['--explore', '200', '--seed', '7', '--no-comments'],
+    env: {},
+    want: { articleIds: [1, 2], readOnly: false, help: false, explore: 200, seed: 7, noComments: true },
   },
 ])('reads $argv with $env', ({ argv, env, want }) => {
   expect(readContractOptions(argv, env)).toEqual(want);
@@ -40,6 +46,8 @@ test.each([
   { argv: ['--base-url', 'not a url', '--article-id', '1'], message: /not an absolute URL/ },
   { argv: ['--article-id', '1,x'], message: /whole numbers/ },
   { argv: ['--unknown'], message: /Unknown option/ },
+  { argv: ['--explore', 'many'], message: /--explore takes a whole number/ },
+  { argv: ['--seed', '1.5'], message: /--seed takes a whole number/ },
 ])('refuses $argv', ({ argv, message }) => {
   expect(() => readContractOptions(argv, {})).toThrow(message);
 });

@@ -15,6 +15,12 @@ export interface ContractOptions {
   readOnly: boolean;
   junit?: string;
   help: boolean;
+  /** Random sequences instead of the fixed checks: how many. */
+  explore?: number;
+  /** The seed of the random sequences; printed by every run so a failure can be replayed. */
+  seed?: number;
+  /** Random sequences never post a comment. */
+  noComments: boolean;
 }
 
 export const usage = `Usage: npm run contract -- [options]
@@ -28,6 +34,10 @@ interface states. Without --base-url it checks a fresh in-process mock.
   --token <t>               sent as X-API-TOKEN on every request (env CONTRACT_API_TOKEN)
   --read-only               only checks that change nothing: no data writes, no comment
   --junit <file>            also write JUnit XML for CI
+  --explore <runs>          run <runs> random sequences of the six operations instead of
+                            the fixed checks; a failure is shrunk and printed as curl commands
+  --seed <n>                replay the random sequences of a printed seed
+  --no-comments             random sequences never post a comment
   --help                    this text
 
 Without --read-only the run writes data keys named contract_<run id>_..., restores each
@@ -43,6 +53,9 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       'read-only': { type: 'boolean' },
       junit: { type: 'string' },
       help: { type: 'boolean' },
+      explore: { type: 'string' },
+      seed: { type: 'string' },
+      'no-comments': { type: 'boolean' },
     },
     strict: true,
   });
@@ -61,5 +74,14 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     readOnly: values['read-only'] ?? false,
     ...(values.junit ? { junit: values.junit } : {}),
     help: values.help ?? false,
+    ...(values.explore === undefined ? {} : { explore: wholeNumber(values.explore, '--explore') }),
+    ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
+    noComments: values['no-comments'] ?? false,
   };
+}
+
+function wholeNumber(text: string, option: string): number {
+  if (!/^[0-9]{1,9}$/.test(text))
+    throw new SettingsError(`${option} takes a whole number, not ${JSON.stringify(text)}`);
+  return Number(text);
 }

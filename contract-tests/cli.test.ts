@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { MockOptions } from '../mock';
-import { brokenVariants } from '../mock/variants';
+import { brokenVariants, sequenceVariants } from '../mock/variants';
 import { startInProcessMock, type RunningTarget } from './in-process';
 
 const root = resolve(__dirname, '..');
@@ -139,6 +139,38 @@ test.concurrent(
     expect(stdout).toContain('contract: article 1: data restored');
     expect(code).toBe(130);
     expect(dataOf(target, 1)).toEqual(before);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'with --explore, prints the seed, fails a sequence variant with a shrunk numbered curl list, and replays it with --seed',
+  async () => {
+    const rules = sequenceVariants['set-key-ignores-third-write']?.rules ?? {};
+    const args = (target: RunningTarget): string[] => [
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--explore',
+      '60',
+      '--seed',
+      '20261123',
+      '--no-comments',
+    ];
+    const first = await serve({ rules, validateResponses: false });
+    const before = dataOf(first, 1);
+    const run = await startCli(args(first)).finished;
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('seed 20261123 (replay with --seed 20261123)');
+    expect(run.stdout).toMatch(/steps: set a to [^\n]*,set a to [^\n]*,set a to /);
+    expect(run.stdout).toMatch(/reproduce, in order:\n {2}1\. curl -sS -i -X GET[\s\S]* {2}2\. curl -sS -i -X PUT/);
+    expect(run.stdout).toContain('contract: article 1: data restored');
+    expect(dataOf(first, 1)).toEqual(before);
+    expect(first.mock.journal().filter((entry) => entry.method === 'POST')).toEqual([]);
+    const steps = (stdout: string): string | undefined => /steps: .*/.exec(stdout)?.[0];
+    const replay = await startCli(args(await serve({ rules, validateResponses: false }))).finished;
+    expect(steps(replay.stdout)).toBe(steps(run.stdout));
   },
   60_000,
 );

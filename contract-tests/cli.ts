@@ -13,6 +13,7 @@ import { markerOf, newRunId, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
+import { runExplore } from './explore/cli';
 
 /** One clear sentence when nothing answers at the base address; undefined when something does. */
 async function unreachable(target: TargetSettings): Promise<string | undefined> {
@@ -78,6 +79,7 @@ async function run(options: ContractOptions): Promise<number> {
       console.error(`contract: ${problem}`);
       return 2;
     }
+    if (options.explore !== undefined) return await runExplore(options, target, options.explore);
     announce(options, target);
     // This process's own snapshot: the restore still happens when the jest run is interrupted.
     const session = options.readOnly ? undefined : await Session.open(target);

@@ -5,12 +5,16 @@
  * (settings.ts) and loads the TypeScript reporter through tsx.
  */
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import type { TargetSettings } from './runner';
 import { encodeTarget, targetVariable } from './settings';
 import { stopSignals, type StopSignal } from './signals';
 
 const root = resolve(__dirname, '..');
+/** Compiled (the package's `articles-contract`), the suite is JavaScript that jest runs untransformed. */
+const compiled = extname(__filename) === '.js';
+const source = compiled ? '.js' : '.ts';
+const compiledConfig = { rootDir: root, testEnvironment: 'node', transform: {}, testPathIgnorePatterns: [] };
 
 export interface JestOutcome {
   code: number;
@@ -32,15 +36,14 @@ function junitEnv(file: string | undefined): Record<string, string> {
 
 export function runJest(target: TargetSettings, junit: string | undefined): Promise<JestOutcome> {
   const args = [
-    '--import',
-    'tsx',
+    ...(compiled ? [] : ['--import', 'tsx']),
     require.resolve('jest/bin/jest'),
     '--config',
-    join(root, 'jest.config.js'),
+    compiled ? JSON.stringify(compiledConfig) : join(root, 'jest.config.js'),
     '--runTestsByPath',
-    join(root, 'contract-tests', 'contract.test.ts'),
+    join(root, 'contract-tests', `contract.test${source}`),
     '--reporters',
-    join(__dirname, 'report', 'summary-reporter.ts'),
+    join(__dirname, 'report', `summary-reporter${source}`),
     ...(junit === undefined ? [] : ['--reporters', 'jest-junit']),
     '--verbose=false',
     '--ci',

@@ -9,6 +9,7 @@ describe('readCliOptions', () => {
       corsOrigins: '*',
       faults: {},
       quiet: false,
+      allowedHosts: [],
       help: false,
     });
   });
@@ -29,6 +30,14 @@ describe('readCliOptions', () => {
       { corsOrigins: ['http://localhost:5173', 'http://localhost:3000'] },
     ],
     ['--cors-origin *', ['--cors-origin', '*'], {}, { corsOrigins: '*' }],
+    [
+      '--allowed-host, repeated, and ALLOWED_HOSTS',
+      ['--allowed-host', 'mock.test', '--allowed-host', '.dev.example'],
+      { ALLOWED_HOSTS: 'a.example, b.example' },
+      { allowedHosts: ['mock.test', '.dev.example', 'a.example', 'b.example'] },
+    ],
+    ['--control-token', ['--control-token', 'c'], {}, { controlToken: 'c' }],
+    ['CONTROL_TOKEN', [], { CONTROL_TOKEN: 'c' }, { controlToken: 'c' }],
     ['--delay fixed', ['--delay', '250'], {}, { faults: { delayMs: 250 } }],
     ['--delay range', ['--delay', '100-900'], {}, { faults: { delayMs: [100, 900] } }],
     ['--fail-rate', ['--fail-rate', '0.2'], {}, { faults: { failure: { rate: 0.2, status: 503 } } }],

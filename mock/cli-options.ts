@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { OperationId } from '../schemas';
-import { faultProblems, type Faults } from './http/faults';
+import { faultProblems, type Faults } from './core/faults';
 
 export interface CliOptions {
   port: number;
@@ -17,6 +17,10 @@ export interface CliOptions {
   quiet: boolean;
   validateResponses?: boolean;
   variant?: string;
+  /** Host names served besides the listening address, localhost and IP addresses (security/hosts.ts). */
+  allowedHosts: string[];
+  /** Guards the control API and the workbench beyond loopback; generated at start when absent there. */
+  controlToken?: string;
   help: boolean;
 }
 
@@ -38,6 +42,10 @@ export const usage = `Usage: npm start -- [options]
   --fail-operation <id>  inject failures only into this operation (e.g. postComment)
   --no-validate          do not check answers against the strict schemas
   --variant <name>       serve a deliberately broken variant (for the contract suite's own tests)
+  --allowed-host <name>  also serve requests for this host name (repeatable; env ALLOWED_HOSTS,
+                         comma-separated; a leading dot allows its subdomains)
+  --control-token <t>    the control API and the workbench need it when listening beyond loopback
+                         (env CONTROL_TOKEN; default: a random one, printed at start)
   --quiet                no request log
   --help                 this text`;
 
@@ -48,7 +56,7 @@ function number(text: string | undefined, name: string): number | undefined {
   return value;
 }
 
-function readFaults(values: Record<string, string | boolean | undefined>): Faults {
+function readFaults(values: Record<string, string | boolean | string[] | undefined>): Faults {
   const delay = values.delay as string | undefined;
   const range = delay?.split('-');
   const delayMs =
@@ -74,6 +82,13 @@ function readFaults(values: Record<string, string | boolean | undefined>): Fault
   return faults;
 }
 
+/** The items of a comma-separated list, trimmed, without empty ones. */
+const list = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -90,6 +105,8 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       'fail-operation': { type: 'string' },
       'no-validate': { type: 'boolean' },
       variant: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'control-token': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -98,11 +115,9 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
   const port = number(values.port ?? env.PORT, '--port') ?? 4010;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0 to 65535, not ${port}`);
-  const origins = values['cors-origin']
-    ?.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  const origins = values['cors-origin'] === undefined ? undefined : list(values['cors-origin']);
   const token = values.token ?? env.API_TOKEN;
+  const controlToken = values['control-token'] ?? env.CONTROL_TOKEN;
   return {
     port,
     host: values.host ?? env.HOST ?? '127.0.0.1',
@@ -114,6 +129,8 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     quiet: values.quiet ?? false,
     ...(values['no-validate'] ? { validateResponses: false } : {}),
     ...(values.variant ? { variant: values.variant } : {}),
+    allowedHosts: [...(values['allowed-host'] ?? []), ...list(env.ALLOWED_HOSTS)],
+    ...(controlToken ? { controlToken } : {}),
     help: values.help ?? false,
   };
 }

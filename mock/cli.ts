@@ -1,19 +1,39 @@
 /**
  * `npm start`: serves the mock on a port. The only module of the mock that listens; everything
- * it serves comes from `createApp`.
+ * it serves comes from `createApp`, through the node:http adapter (adapters/node-listener.ts).
  */
+import { randomBytes } from 'node:crypto';
+import { isLoopback } from './security/hosts';
+import type { SecurityPolicy } from './security/guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createApp } from './http/create-app';
+import { createApp } from './app/create-app';
+import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
-import { answerClientErrors } from './http/server-errors';
+import { answerClientErrors } from './adapters/server-errors';
 import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './store/load-fixture';
 import { variantRules } from './variants';
+import { batchedLines } from './log-output';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+const logOutput = batchedLines((text) => process.stdout.write(text));
+process.on('exit', logOutput.flush);
+
+/** Beyond loopback the control API needs a token: the one given, or a random one printed at start. */
+function securityFor(options: CliOptions): SecurityPolicy {
+  const generated = options.controlToken === undefined && !isLoopback(options.host);
+  const controlToken = generated ? randomBytes(18).toString('base64url') : options.controlToken;
+  if (generated) console.log(`mock: the control API and the workbench need this control token: ${controlToken ?? ''}`);
+  return {
+    listenHost: options.host,
+    allowedHosts: options.allowedHosts,
+    ...(controlToken === undefined ? {} : { controlToken }),
+  };
 }
 
 function buildApp(options: CliOptions, siteFile?: SiteFile): ReturnType<typeof createApp> {
@@ -28,20 +48,15 @@ function buildApp(options: CliOptions, siteFile?: SiteFile): ReturnType<typeof c
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet
-      ? {}
-      : {
-          log: (line: string) => {
-            process.stdout.write(`${line}\n`);
-          },
-        }),
+    ...(options.quiet ? {} : { log: logOutput.log }),
+    security: securityFor(options),
   });
 }
 
 function serve(options: CliOptions): void {
   const siteFile = options.persist ? new SiteFile(fromCallerDirectory(options.persist)) : undefined;
   const mock = buildApp(options, siteFile);
-  const server = createServer(mock.app);
+  const server = createServer(nodeListener(mock));
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =

@@ -1,10 +1,11 @@
 /** The mock's public entry point: build it in-process with `createApp`, or run `cli.ts`. */
-export { createApp, type MockApp } from './http/create-app';
-export type { MockOptions } from './http/options';
-export type { MockControls } from './http/controls';
-export type { Faults } from './http/faults';
+export { createApp, type MockApp } from './app/create-app';
+export type { MockOptions } from './app/options';
+export type { MockControls } from './app/controls';
+export type { Faults } from './core/faults';
 export type { JournalEntry } from './journal/exchange';
 export type { JournalFilter } from './journal/filter';
 export type { SiteFixture } from './store/records';
 export { FixtureError } from './store/load-fixture';
 export { errorCatalogue } from './rules/api-error';
+export { nodeListener } from './adapters/node-listener';

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz`: the hardening property of issue 5 (mock/hardening/property.ts) as a long random
+ * `npm run fuzz`: the hardening property of issue 5 (proof/hardening/property.ts) as a long random
  * run. It prints the seed before it starts and, on a failure, the shrunk counterexample and the
  * command that replays exactly that case.
  *
@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { fuzzProperty, withFuzzHarness } from '../mock/hardening/property';
+import { fuzzProperty, withFuzzHarness } from '../proof/hardening/property';
 
 interface Settings {
   runs: number;

@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fail, isObject, show } from '../failure';
+import { isRealCommentDate } from '../judge';
 import type { Check, CheckContext } from './check';
 import { commentsUrl, listAddresses, listAt } from './comment-lists';
 import { pathOf, singularListPath } from './steps';
@@ -63,23 +64,6 @@ const sameEverywhere: Check = {
     return undefined;
   },
 };
-
-/** `YYYY/MM/DD HH:MM:SS +0000` that names a real moment (the schema's pattern sees only digits). */
-function isRealCommentDate(text: unknown): boolean {
-  const match =
-    typeof text === 'string' ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2}) \+0000$/.exec(text) : null;
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
-}
 
 const commentShape: Check = {
   id: 'comment-shape',

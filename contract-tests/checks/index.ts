@@ -1,5 +1,7 @@
 /** Every contract check, in interface order; the runner and the jest file take them from here. */
+import { afterWriteChecks } from './after-writes';
 import { sections, type Check, type Section } from './check';
+import { mediaTypeChecks } from './media-types';
 import { commentChecks } from './comments';
 import { deleteKeyChecks } from './delete-key';
 import { postChecks } from './post-comment';
@@ -17,6 +19,8 @@ export const allChecks: Check[] = [
   ...setKeyChecks,
   ...deleteKeyChecks,
   ...reservedChecks,
+  ...afterWriteChecks,
+  ...mediaTypeChecks,
   ...postChecks,
 ].sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
 

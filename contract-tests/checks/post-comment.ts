@@ -1,18 +1,18 @@
 /**
- * Interface section 4.6: a comment posted as JSON in the `comment` envelope appears in the list.
- * The status and body of the post's answer are not stated, so neither is judged; the interface
- * offers no way to remove a comment, so this is the one change a run cannot undo. The listed
- * comment's shape needs no check of its own: `listAt` holds every item of a list to 2.2.
+ * Interface section 4.6: a comment posted as JSON in the `comment` envelope is listed exactly once
+ * at every list address (4.5) with a real 2.2 date, `comments_count` grows by exactly one and
+ * matches each list, and nothing else about the article changes (judge/write.ts). The status
+ * and body of the post's answer are not stated, so neither is judged beyond its media type; the
+ * interface offers no way to remove a comment, so this is the one change a run cannot undo.
  */
-import { fail, isObject, showAnswer } from '../failure';
 import type { Check } from './check';
-import { listAddresses, listAt } from './comment-lists';
-import { pathOf } from './steps';
+import { expectJudged, judgedWrite } from './judged';
 
 const postComment: Check = {
   id: 'post-comment-listed',
   section: '4.6',
-  title: 'lists a comment posted with Content-Type application/json in the comment envelope, at every list address',
+  title:
+    'lists a comment posted as application/json in the comment envelope once at every list address, comments_count one higher',
   changesData: false,
   postsComment: true,
   async run(context) {
@@ -21,25 +21,7 @@ const postComment: Check = {
       author_email: 'contract-suite@example.com',
       body: `Posted by an automated conformance run (${context.marker}); the interface offers no way to remove it.`,
     };
-    const post = await context.client.send({
-      method: 'POST',
-      to: pathOf('postComment', context.articleId),
-      json: { comment },
-    });
-    for (const [name, address] of await listAddresses(context)) {
-      const list = await listAt(context, address, name);
-      const found = list.items.find(
-        (item) => isObject(item) && item.author === comment.author && item.body === comment.body,
-      );
-      if (found === undefined) {
-        fail(
-          `the list at ${name} holds the posted comment (author ${comment.author})`,
-          `not among its ${list.items.length} comments; the post answered ${showAnswer(post)}`,
-          post,
-          ...list.pages,
-        );
-      }
-    }
+    expectJudged(await judgedWrite(context, { operation: 'postComment', payload: { comment } }), 'POST comment');
     return undefined;
   },
 };

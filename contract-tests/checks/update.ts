@@ -4,44 +4,22 @@
  * The payload always carries every non-reserved key the article has, so a target that merges and
  * one that replaces (as the API family's PUT does) both keep the article's data intact.
  */
-import { isDeepStrictEqual } from 'node:util';
-import articleSchema from '../../schemas/article.json';
 import { addressProblems } from '../addresses';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
+import { changedAttributes } from '../judge';
 import type { Check, CheckContext } from './check';
 import { expectValue, pathOf, readArticle, statusOf, updateArticle, withoutReserved } from './steps';
 
-const articleFields = Object.keys(articleSchema.properties);
-/** Fields that may rightly differ after an update: the data itself, its time stamp, and comments others post meanwhile. */
-const movable = new Set(['data', 'updated_at', 'comments_count']);
-/**
- * The page, language and author are other resources (2.1 summaries): a target may touch the
- * page's `updated_at` on every article write, and optional `url`s may be in one answer only. Only
- * which one the article points at is the article's own attribute.
- */
-const summaries = new Set(['page', 'language', 'author']);
-
-const comparable = (field: string, value: unknown): unknown =>
-  summaries.has(field) && isObject(value) ? { id: value.id } : value;
-
-/** Fields of `answer` (only those it has: update answers may omit six) that differ from `expected`. */
+/** Attributes of `answer` that differ from `expected`, one line each. */
 function differences(
   expected: Record<string, unknown>,
   answer: Record<string, unknown>,
   labels: [string, string] = ['now', 'before'],
 ): string[] {
-  return articleFields
-    .filter(
-      (field) =>
-        !movable.has(field) &&
-        field in answer &&
-        !isDeepStrictEqual(comparable(field, answer[field]), comparable(field, expected[field])),
-    )
-    .map(
-      (field) =>
-        `${field}: ${labels[0]} ${show(comparable(field, answer[field]))}, ${labels[1]} ${show(comparable(field, expected[field]))}`,
-    );
+  return changedAttributes(expected, answer).map(
+    (change) => `${change.field}: ${labels[0]} ${show(change.now)}, ${labels[1]} ${show(change.before)}`,
+  );
 }
 
 const holdsData: Check = {

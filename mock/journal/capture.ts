@@ -5,7 +5,7 @@
  * bytes as written. Only the first 64 kB + 1 byte of each body are kept; the rest is counted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyLimitBytes, type PlainAnswer, type PlainRequest } from './exchange';
+import { bodyLimitBytes, type RecordedAnswer, type RecordedRequest } from './exchange';
 
 class Bytes {
   private readonly chunks: Buffer[] = [];
@@ -31,7 +31,7 @@ class Bytes {
   }
 }
 
-export type Exchange = (request: PlainRequest, answer: PlainAnswer) => void;
+export type Exchange = (request: RecordedRequest, answer: RecordedAnswer) => void;
 
 /** Calls `done` once the answer is sent, with the request and the answer in plain form. */
 export function captureExchange(request: IncomingMessage, response: ServerResponse, url: string, done: Exchange): void {

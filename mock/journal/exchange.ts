@@ -4,12 +4,12 @@
  * control API (`GET /__mock/journal`) serves these entries. Tokens are masked before anything is kept.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { maskToken } from '../http/journal';
+import { maskToken } from '../core/journal';
 
 /** Bodies longer than this are kept cut, as text, and the entry says `truncated: true`. */
 export const bodyLimitBytes = 64 * 1024;
 
-export interface PlainRequest {
+export interface RecordedRequest {
   method: string;
   /** The address as received: path and query. */
   url: string;
@@ -20,9 +20,9 @@ export interface PlainRequest {
   bodyBytes?: number;
 }
 
-export interface PlainAnswer {
+export interface RecordedAnswer {
   status: number;
-  headers: OutgoingHttpHeaders;
+  headers: OutgoingHttpHeaders | Readonly<Record<string, string>>;
   body: Buffer;
   bodyBytes?: number;
 }
@@ -94,14 +94,20 @@ export function bodyOf(bytes: Buffer, totalBytes: number, contentType: unknown):
   return { value: text, truncated: false };
 }
 
+/** The core names headers as sent (`Content-Type`), Node's `getHeaders()` in lower case. */
+function contentTypeOf(headers: RecordedAnswer['headers']): unknown {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
+  return name === undefined ? undefined : (headers as Record<string, unknown>)[name];
+}
+
 export function makeEntry(
-  request: PlainRequest,
-  answer: PlainAnswer,
+  request: RecordedRequest,
+  answer: RecordedAnswer,
   timing: { at: string; ms: number },
   token?: string,
 ): JournalEntry {
   const requestBody = bodyOf(request.body, request.bodyBytes ?? request.body.length, request.headers['content-type']);
-  const responseBody = bodyOf(answer.body, answer.bodyBytes ?? answer.body.length, answer.headers['content-type']);
+  const responseBody = bodyOf(answer.body, answer.bodyBytes ?? answer.body.length, contentTypeOf(answer.headers));
   return {
     at: timing.at,
     method: request.method,

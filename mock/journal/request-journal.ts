@@ -4,12 +4,12 @@
  * going first. An entry is made from its raw exchange only when someone reads it or listens, so
  * recording costs a request little more than copying its bytes.
  */
-import { makeEntry, type JournalEntry, type PlainAnswer, type PlainRequest } from './exchange';
+import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest } from './exchange';
 import { matches, type JournalFilter } from './filter';
 
 interface Recorded {
-  request: PlainRequest;
-  answer: PlainAnswer;
+  request: RecordedRequest;
+  answer: RecordedAnswer;
   timing: { at: string; ms: number };
   bytes: number;
   entry?: JournalEntry;
@@ -31,7 +31,7 @@ export class RequestJournal {
     private readonly token?: string,
   ) {}
 
-  add(request: PlainRequest, answer: PlainAnswer, timing: { at: string; ms: number }): void {
+  add(request: RecordedRequest, answer: RecordedAnswer, timing: { at: string; ms: number }): void {
     const record: Recorded = {
       request,
       answer,

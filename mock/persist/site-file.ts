@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFixtureFile } from '../store/load-fixture';
-import type { MockOptions } from '../http/options';
+import type { MockOptions } from '../app/options';
 import type { SiteStore } from '../store/site-store';
 import { removeLeftovers, writeAtomically } from './atomic-write';
 

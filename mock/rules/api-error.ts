@@ -14,7 +14,23 @@ export const errorCatalogue = {
   bodyTooDeep: { status: 400, message: 'The JSON body nests too deeply.' },
   numberOutOfRange: { status: 400, message: 'The JSON body holds a number too large to store.' },
   unauthorized: { status: 401, message: 'Unauthorized.' },
+  controlTokenRequired: {
+    status: 401,
+    message: 'The control API needs the control token (X-Mock-Control-Token, printed at start).',
+  },
   reservedKey: { status: 403, message: 'This data key is reserved and read-only.' },
+  hostNotAllowed: {
+    status: 403,
+    message: 'This Host is not served; allow it with --allowed-host <name> (or ALLOWED_HOSTS).',
+  },
+  crossOriginControl: {
+    status: 403,
+    message: "The control API only takes changes from the mock's own page, not from another origin.",
+  },
+  originNotAllowed: {
+    status: 403,
+    message: 'This origin may not call the API through the proxy; allow it with --cors-origin <origin>.',
+  },
   notFound: { status: 404, message: 'Not found.' },
   methodNotAllowed: { status: 405, message: 'Method not allowed.' },
   payloadTooLarge: { status: 413, message: 'Request body is too large.' },

@@ -2,20 +2,27 @@
  * Variants of the mock for the contract suite's own proof (contract-tests/variants.test.ts):
  * each broken variant replaces some rules to break ONE thing the interface states, and the suite
  * must fail against every one; each harmless variant makes a choice the interface leaves open,
- * and the suite must pass against every one. `npm start -- --variant <name>` serves any of them.
+ * and the suite must pass against every one. Each sequence variant breaks one thing only after a
+ * sequence of writes no fixed check makes; the random sequences (`--explore`) must find it. `npm start -- --variant <name>` serves any of them.
  */
 import type { Rules } from '../rules';
 import { addressVariants } from './addresses';
+import { afterWriteVariants } from './after-writes';
 import { articleShapeVariants } from './article-shape';
 import { commentVariants } from './comments';
 import { deleteKeyVariants } from './delete-key';
-import { harmlessVariants } from './harmless';
+import { harmlessVariants as harmlessChoices } from './harmless';
+import { harmlessMediaTypeVariants, mediaTypeVariants } from './media-types';
+import { postVariants } from './posts';
+import { sequenceVariants } from './sequences';
 import { setKeyVariants } from './set-key';
 import { updateVariants } from './update';
 import type { Variant } from './variant';
 
 export type { Variant, VariantSection } from './variant';
-export { harmlessVariants };
+export { sequenceVariants };
+
+export const harmlessVariants: Record<string, Variant> = { ...harmlessChoices, ...harmlessMediaTypeVariants };
 
 export const brokenVariants: Record<string, Variant> = {
   ...articleShapeVariants,
@@ -24,10 +31,16 @@ export const brokenVariants: Record<string, Variant> = {
   ...setKeyVariants,
   ...deleteKeyVariants,
   ...commentVariants,
+  ...afterWriteVariants,
+  ...postVariants,
+  ...mediaTypeVariants,
 };
 
 export const variants: Record<string, Partial<Rules>> = Object.fromEntries(
-  Object.entries({ ...brokenVariants, ...harmlessVariants }).map(([name, variant]) => [name, variant.rules]),
+  Object.entries({ ...brokenVariants, ...sequenceVariants, ...harmlessVariants }).map(([name, variant]) => [
+    name,
+    variant.rules,
+  ]),
 );
 
 export function variantRules(name: string): Partial<Rules> {

@@ -9,8 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import express, { type Router } from 'express';
 import { reservedKeyPrefix } from '../../schemas';
 import openapi from '../../schemas/openapi.json';
-import { methodNotAllowed } from '../http/errors';
-import { baseUrl } from '../http/request-parts';
+import { methodNotAllowedAnswer } from '../core/answers';
+import { baseUrl } from '../core/base-url';
+import { plainRequest } from '../adapters/node-request';
+import { sendAnswer } from '../adapters/send-answer';
 
 /** `page/` next to this file when run from source; from `dist/mock/workbench/` it is in the sources. */
 function pageFolder(): string {
@@ -43,10 +45,13 @@ export function workbenchRouter(): Router {
   router.get('/', html('index.html'));
   router.get('/docs', html('docs.html'));
   router.get('/openapi.json', (request, response) => {
-    response.json({ ...openapi, servers: [{ url: baseUrl(request), description: 'This mock' }] });
+    response.json({ ...openapi, servers: [{ url: baseUrl(plainRequest(request)), description: 'This mock' }] });
   });
-  router.all(['/openapi.json', '/docs', '/journal/stream'], methodNotAllowed('GET, HEAD'));
-  router.use('/page', express.static(folder, { index: false }));
-  router.use('/docs/assets', express.static(swaggerUiFolder(), { index: false }));
+  router.all(['/openapi.json', '/docs', '/journal/stream'], (_request, response) => {
+    sendAnswer(response, methodNotAllowedAnswer('GET, HEAD'));
+  });
+  // Under `/assets/`, which the security guard serves without the control token: files holding no state.
+  router.use('/assets/swagger-ui', express.static(swaggerUiFolder(), { index: false }));
+  router.use('/assets', express.static(folder, { index: false }));
   return router;
 }

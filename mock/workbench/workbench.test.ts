@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, serveOnLoopback, stopServer, type OpenedPage } from '../../test-support/browser';
-import { createApp, type MockApp } from '../http/create-app';
+import { createApp, type MockApp } from '../app/create-app';
 
 jest.setTimeout(60_000);
 

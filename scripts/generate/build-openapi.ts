@@ -33,17 +33,19 @@ function parameters(path: string): JsonSchema[] {
   }));
 }
 
-/** A stated answer without a stated status is some success (`2XX`); neither stated: `default`. */
+/**
+ * A stated answer without a stated status is some success (`2XX`). Neither stated (4.6): still
+ * some success, with whatever JSON body the service sends, so typed clients treat it as success.
+ */
 function responses(operation: Operation): JsonSchema {
-  const content = operation.answer
-    ? { content: { 'application/json': { schema: componentRef(operation.answer) } } }
-    : {};
-  if (operation.status === undefined && !operation.answer) {
-    return { default: { description: 'Status and body are not stated by the interface.' } };
+  const body = operation.answer ? componentRef(operation.answer) : { description: 'Any JSON value, or no body.' };
+  const content = { content: { 'application/json': { schema: body } } };
+  if (operation.status !== undefined) {
+    const answer = operation.answer ? content : {};
+    return { [String(operation.status)]: { description: `Interface section ${operation.section}.`, ...answer } };
   }
-  const status = operation.status === undefined ? '2XX' : String(operation.status);
-  const note = operation.status === undefined ? ' The exact success status is not stated.' : '';
-  return { [status]: { description: `Interface section ${operation.section}.${note}`, ...content } };
+  const unstated = operation.answer ? 'The exact success status is' : 'The success status and body are';
+  return { '2XX': { description: `Interface section ${operation.section}. ${unstated} not stated.`, ...content } };
 }
 
 function operationObject(operation: Operation): JsonSchema {

@@ -38,7 +38,8 @@ function typeSchema(type: FieldType): JsonSchema {
     case 'any':
       return {};
     case 'json-object':
-      return { type: 'object' };
+      // Said outright (it is the default) so type generators give `{ [key: string]: unknown }`, not `{}`.
+      return { type: 'object', additionalProperties: true };
     case 'string-array':
       return { type: 'array', items: { type: 'string' } };
     case 'shape':

@@ -38,5 +38,7 @@ export async function buildTypes(files: SchemaFile[], banner: string): Promise<s
       await compile(schema, file.name, { bannerComment: '', additionalProperties: true, format: true }),
     );
   }
-  return `${banner}\n\n${declarations.map((text) => text.trim()).join('\n\n')}\n`;
+  // The per-operation types (build-operations.ts) are reached from the same entry point as the shapes.
+  const operations = "export type { paths, operations } from './operations';";
+  return `${banner}\n\n${operations}\n\n${declarations.map((text) => text.trim()).join('\n\n')}\n`;
 }

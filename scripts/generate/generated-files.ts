@@ -4,6 +4,7 @@
  */
 import { buildCatalog } from './build-catalog';
 import { buildOpenApi } from './build-openapi';
+import { buildOperationTypes } from './build-operations';
 import { buildSchemaFiles } from './build-schemas';
 import { buildTypes } from './build-types';
 import { parseInterfaceTables } from './parse-tables';
@@ -26,9 +27,11 @@ export async function generatedFiles(tablesMarkdown: string): Promise<Map<string
   for (const file of files) {
     out.set(`schemas/${file.id}`, json({ $comment: banner('').trim(), ...file.schema }));
   }
-  out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...buildOpenApi(model, files) }));
+  const openapi = buildOpenApi(model, files);
+  out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...openapi }));
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
   out.set('types/index.ts', await buildTypes(files, banner('//')));
+  out.set('types/operations.ts', await buildOperationTypes(openapi, banner('//')));
   return formatted(out);
 }
 

@@ -1,0 +1,78 @@
+/**
+ * A write with its whole judgement (interface sections 1, 2.1, 2.2, 4.2 to 4.6): read the
+ * article, send the write, read the article again and, after a post, every comment list; then
+ * `judgeWrite` says what broke. The random sequences (explore/) use the same function.
+ */
+import type { Client, Exchange } from '../http/client';
+import { fetchAllPages } from '../http/links';
+import { describeJudged, judgeWrite, type ContractViolation, type Write } from '../judge';
+import { fail, showAnswer } from '../failure';
+import type { CheckContext } from './check';
+import { listAddresses } from './comment-lists';
+import { pathOf, readArticle } from './steps';
+
+export interface JudgedWrite {
+  violations: ContractViolation[];
+  /** Every request of the write and its reads, in the order sent. */
+  exchanges: Exchange[];
+  /** The write's own answer. */
+  answer: Exchange;
+  /** The article as read after the write. */
+  after: Record<string, unknown>;
+}
+
+/** The request of a write, built from the operations catalogue (never `.`/`..` keys: pathOf refuses them). */
+export function sendWrite(client: Client, articleId: number, write: Write): Promise<Exchange> {
+  switch (write.operation) {
+    case 'updateArticle':
+      return client.send({ method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload });
+    case 'setDataKey':
+      return client.send({ method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload });
+    case 'deleteDataKey':
+      return client.send({ method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) });
+    case 'postComment':
+      return client.send({ method: 'POST', to: pathOf('postComment', articleId), json: write.payload });
+  }
+}
+
+/** Every comment at each of the three list addresses (4.5); pages that are not lists count as none. */
+async function readLists(
+  context: CheckContext,
+): Promise<{ lists: { address: string; items: unknown[] }[]; pages: Exchange[] }> {
+  const lists = [];
+  const pages: Exchange[] = [];
+  for (const [name, address] of await listAddresses(context)) {
+    const read = await fetchAllPages(context.client, address);
+    pages.push(...read.pages);
+    const items = read.pages.flatMap((page) => (Array.isArray(page.json) ? (page.json as unknown[]) : []));
+    lists.push({ address: name, items });
+  }
+  return { lists, pages };
+}
+
+export async function judgedWrite(context: CheckContext, write: Write): Promise<JudgedWrite> {
+  const before = await readArticle(context, 'reading the article before the write', false);
+  const answer = await sendWrite(context.client, context.articleId, write);
+  const after = await readArticle(context, 'reading the article after the write', false);
+  const exchanges = [before.exchange, answer, after.exchange];
+  const lists = write.operation === 'postComment' ? await readLists(context) : undefined;
+  if (lists) exchanges.push(...lists.pages);
+  const violations = judgeWrite({
+    before: before.article,
+    write,
+    answer: { status: answer.status, headers: answer.headers, body: answer.text },
+    after: after.article,
+    ...(lists ? { listsAfter: lists.lists } : {}),
+  });
+  return { violations, exchanges, answer, after: after.article };
+}
+
+/** Fails, naming every rule broken, when the judgement found anything. */
+export function expectJudged(judged: JudgedWrite, what: string): void {
+  if (judged.violations.length === 0) return;
+  fail(
+    `${what}: the answer and the article after it hold everything the interface states`,
+    `${describeJudged(judged.violations)}\n(the write answered ${showAnswer(judged.answer).slice(0, 200)})`,
+    ...judged.exchanges,
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * "All payloads are JSON" (the interface's opening): the reads' success answers are labelled
+ * application/json (parameters and +json types allowed) and have their stated shape. The writes'
+ * answers are judged the same way by the after-write checks. Nothing here changes the target.
+ */
+import { describeJudged, judgeExchange, type ContractViolation } from '../judge';
+import type { Exchange } from '../http/client';
+import { fetchAllPages } from '../http/links';
+import { fail } from '../failure';
+import type { Check } from './check';
+import { listAddresses } from './comment-lists';
+import { pathOf } from './steps';
+
+const judged = (operation: 'readArticle' | 'listComments', exchange: Exchange): ContractViolation[] =>
+  judgeExchange(operation, { status: exchange.status, headers: exchange.headers, body: exchange.text });
+
+const readsAreJson: Check = {
+  id: 'reads-are-json',
+  section: '4.1',
+  title: 'labels the article read and the comment lists at every address application/json',
+  changesData: false,
+  postsComment: false,
+  async run(context) {
+    const read = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
+    const pages: Exchange[] = [];
+    for (const [, address] of await listAddresses(context))
+      pages.push(...(await fetchAllPages(context.client, address)).pages);
+    const violations = [...judged('readArticle', read), ...pages.flatMap((page) => judged('listComments', page))];
+    if (violations.length > 0)
+      fail('every success answer of a read is JSON of its stated shape', describeJudged(violations), read, ...pages);
+    return undefined;
+  },
+};
+
+export const mediaTypeChecks: Check[] = [readsAreJson];

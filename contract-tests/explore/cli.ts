@@ -1,0 +1,50 @@
+/**
+ * `npm run contract -- --explore <runs>`: runs the random sequences in this process, prints the
+ * seed first (so `--seed` can replay it), the shrunk failure if any, and how each article's data
+ * was restored. An interrupt stops the sequences and still restores; a second abandons.
+ */
+import type { ContractOptions } from '../cli-options';
+import { describeRestore } from '../restore';
+import { markerOf, type TargetSettings } from '../runner';
+import { exitCodeOf, holdingSignals, type StopSignal } from '../signals';
+import { explore } from './explore';
+
+export async function runExplore(options: ContractOptions, target: TargetSettings, runs: number): Promise<number> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const comments = !options.noComments && !options.readOnly;
+  console.log(
+    `contract: exploring ${String(runs)} random sequence(s) across the article(s), seed ${String(seed)} (replay with --seed ${String(seed)})`,
+  );
+  if (!options.readOnly)
+    console.log(
+      `contract: data keys the sequences write start with ${markerOf(target.runId ?? '')}; the data is restored before every sequence and at the end`,
+    );
+  if (comments)
+    console.log(
+      'contract: NOTE: sequences post comments, which the interface cannot delete (use --no-comments or --read-only to avoid it)',
+    );
+  let signal: StopSignal | undefined;
+  const outcome = await holdingSignals(
+    () => explore(target, { runs, seed, comments, readOnly: options.readOnly, stopped: () => signal !== undefined }),
+    {
+      warn: (received) => {
+        signal = received;
+        console.error(
+          `\ncontract: ${received}: stopping the sequences and restoring data; press Ctrl-C again to abandon`,
+        );
+      },
+      abandon: (received) => {
+        console.error(
+          `\ncontract: restore abandoned; data keys starting with ${markerOf(target.runId ?? '')} may be left on the target`,
+        );
+        process.exit(exitCodeOf(received));
+      },
+    },
+  );
+  const report = outcome.result;
+  console.log(report.failure ? `contract: FAILED\n${report.failure}` : `contract: ${String(runs)} sequence(s) passed`);
+  for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
+  console.log(`contract: seed ${String(seed)}`);
+  if (outcome.signal) return exitCodeOf(outcome.signal);
+  return report.failure === undefined && report.restore.every((restore) => restore.problems.length === 0) ? 0 : 1;
+}

@@ -1,0 +1,167 @@
+/**
+ * The steps of a random sequence (interface section 4): reads, list reads at the three addresses
+ * (4.5), key writes and removals with values of every JSON kind, reserved probes included (4.3,
+ * 4.4, 2.1), full updates (4.2) and comment posts (4.6). The model is what the interface says the
+ * run's own keys hold; every write is judged whole by judgedWrite, every read by judgeExchange.
+ */
+import type fc from 'fast-check';
+import { isReservedKey } from '../../schemas';
+import type { CheckContext } from '../checks/check';
+import { listAddresses } from '../checks/comment-lists';
+import { judgedWrite } from '../checks/judged';
+import { pathOf, statusOf, withoutReserved } from '../checks/steps';
+import type { Exchange } from '../http/client';
+import { fetchAllPages } from '../http/links';
+import { describeJudged, judgeExchange, type ContractViolation, type Write } from '../judge';
+
+export interface Model {
+  /** The run's own ordinary keys and the values the interface says they hold now. */
+  data: Map<string, unknown>;
+  posts: number;
+}
+
+export interface Real {
+  context: CheckContext;
+  /** Every request of this sequence, in order: the failure report's curl list. */
+  log: Exchange[];
+  /** Set on an interrupt: the remaining steps send nothing. */
+  stopped: () => boolean;
+  /** The key a step's name stands for: new per sequence, so no sequence meets another's keys. */
+  key: (name: string) => string;
+}
+
+export type Step = fc.AsyncCommand<Model, Real>;
+
+const ownKeys = (data: Record<string, unknown>, marker: string): Map<string, unknown> =>
+  new Map(Object.entries(data).filter(([key]) => key.startsWith(marker)));
+
+function failWith(violations: ContractViolation[], step: string): void {
+  if (violations.length > 0) throw new Error(`${step}:\n${describeJudged(violations)}`);
+}
+
+function expectStatus(exchange: Exchange, stated: number | undefined, step: string): void {
+  if (stated !== undefined && exchange.status !== stated)
+    throw new Error(`${step}: expected status ${stated}; actual ${exchange.status} ${exchange.text.slice(0, 200)}`);
+}
+
+async function write(model: Model, real: Real, sent: Write, step: string): Promise<Record<string, unknown>> {
+  const judged = await judgedWrite(real.context, sent);
+  real.log.push(...judged.exchanges);
+  failWith(judged.violations, step);
+  const stated = sent.operation === 'postComment' ? undefined : statusOf(sent.operation);
+  const ordinary = sent.operation === 'updateArticle' || sent.operation === 'postComment' || !isReservedKey(sent.key);
+  const present = sent.operation !== 'deleteDataKey' || model.data.has(sent.key);
+  if (ordinary && present) expectStatus(judged.answer, stated, step);
+  return judged.after;
+}
+
+/** 4.1: the article, judged, with the run's keys as the model holds them. */
+export class ReadStep implements Step {
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    const { client, articleId, marker } = real.context;
+    const read = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
+    real.log.push(read);
+    expectStatus(read, statusOf('readArticle'), this.toString());
+    failWith(
+      judgeExchange('readArticle', { status: read.status, headers: read.headers, body: read.text }),
+      this.toString(),
+    );
+    const data = (read.json as { data?: Record<string, unknown> }).data ?? {};
+    const expected = JSON.stringify([...model.data].sort());
+    const actual = JSON.stringify([...ownKeys(data, marker)].sort());
+    if (expected !== actual)
+      throw new Error(`${this.toString()}: the run's keys should be ${expected}; actual ${actual}`);
+  }
+  toString = (): string => 'read the article';
+}
+
+/** 4.5: one of the three list addresses, every page judged. */
+export class ListStep implements Step {
+  constructor(readonly address: number) {}
+  check = (): boolean => true;
+  async run(_model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    const addresses = await listAddresses(real.context);
+    const [name, address] = addresses[this.address % addresses.length] ?? ['', ''];
+    const { pages } = await fetchAllPages(real.context.client, address);
+    real.log.push(...pages);
+    for (const page of pages)
+      failWith(
+        judgeExchange('listComments', { status: page.status, headers: page.headers, body: page.text }),
+        `list at ${name}`,
+      );
+  }
+  toString = (): string => `list comments at address ${this.address}`;
+}
+
+export class SetKeyStep implements Step {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+  ) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    const key = real.key(this.key);
+    await write(model, real, { operation: 'setDataKey', key, payload: { value: this.value } }, this.toString());
+    if (!isReservedKey(key)) model.data.set(key, this.value);
+  }
+  toString = (): string => `set ${this.key} to ${JSON.stringify(this.value)}`;
+}
+
+export class DeleteKeyStep implements Step {
+  constructor(readonly key: string) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    const key = real.key(this.key);
+    await write(model, real, { operation: 'deleteDataKey', key }, this.toString());
+    model.data.delete(key);
+  }
+  toString = (): string => `remove ${this.key}`;
+}
+
+/** 4.2: sends every key the article has but those in `dropped`, with `changes` on top. */
+export class UpdateStep implements Step {
+  constructor(
+    readonly changes: Record<string, unknown>,
+    readonly dropped: string[],
+  ) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    const read = await real.context.client.send({ method: 'GET', to: pathOf('readArticle', real.context.articleId) });
+    real.log.push(read);
+    const current = withoutReserved((read.json as { data?: Record<string, unknown> } | undefined)?.data ?? {});
+    const dropped = this.dropped.map(real.key);
+    const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !dropped.includes(key)));
+    const changes = Object.fromEntries(Object.entries(this.changes).map(([name, value]) => [real.key(name), value]));
+    const payload = { article: { data: { ...kept, ...changes } } };
+    const after = await write(model, real, { operation: 'updateArticle', payload }, this.toString());
+    // Merge or replace is open (4.2): judgedWrite accepted either, so the read says which.
+    model.data = ownKeys((after.data ?? {}) as Record<string, unknown>, real.context.marker);
+  }
+  toString = (): string =>
+    `full update with ${JSON.stringify(this.changes)}, leaving out ${JSON.stringify(this.dropped)}`;
+}
+
+let posted = 0;
+
+export class PostStep implements Step {
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    if (real.stopped()) return;
+    posted += 1;
+    const { marker } = real.context;
+    const comment = {
+      author: `Contract suite ${marker}`,
+      author_email: 'contract-suite@example.com',
+      body: `Posted by an automated conformance run (${marker}, ${String(posted)}); the interface offers no way to remove it.`,
+    };
+    await write(model, real, { operation: 'postComment', payload: { comment } }, this.toString());
+    model.posts += 1;
+  }
+  toString = (): string => 'post a comment';
+}

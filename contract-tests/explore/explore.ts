@@ -1,0 +1,135 @@
+/**
+ * `--explore <runs>`: random sequences of the six operations (interface section 4) with
+ * fast-check's model-based testing. Each sequence starts from the snapshot (the data is restored
+ * before every sequence and at the end), every key it writes carries the run marker, and a failure
+ * is shrunk to the shortest sequence and reported as a numbered list of curl commands.
+ */
+import fc from 'fast-check';
+import { Session, type TargetSettings } from '../runner';
+import { restoreSnapshot, takeSnapshot, type RestoreReport } from '../restore';
+import {
+  DeleteKeyStep,
+  ListStep,
+  PostStep,
+  ReadStep,
+  SetKeyStep,
+  UpdateStep,
+  type Model,
+  type Real,
+  type Step,
+} from './commands';
+
+export interface ExploreOptions {
+  runs: number;
+  seed: number;
+  /** Keeps the sequences from posting comments (which the interface cannot remove). */
+  comments: boolean;
+  /** Only reads: nothing is written or posted. */
+  readOnly: boolean;
+  /** Polled between steps; when true the remaining steps send nothing. */
+  stopped?: () => boolean;
+}
+
+export interface ExploreReport {
+  seed: number;
+  runs: number;
+  /** The shrunk failing sequence: its steps, what broke and the curl commands, ready to print. */
+  failure?: string;
+  restore: RestoreReport[];
+}
+
+/** Values of every JSON kind, the awkward ones included. */
+const values = fc.oneof(
+  fc.constantFrom<unknown>('', 0, -7, 3.25, true, false, null, [], {}, 'text with ünïcödé'),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
+  const keys = fc.constantFrom('a', 'b', 'svc_probe');
+  const reads: fc.Arbitrary<Step>[] = [fc.constant(new ReadStep()), fc.nat(2).map((index) => new ListStep(index))];
+  if (options.readOnly) return reads;
+  const writes: fc.Arbitrary<Step>[] = [
+    fc.tuple(keys, values).map(([key, value]) => new SetKeyStep(key, value)),
+    keys.map((key) => new DeleteKeyStep(key)),
+    fc
+      .tuple(fc.dictionary(keys, values, { maxKeys: 3 }), fc.subarray(['a', 'b']))
+      .map(([changes, dropped]) => new UpdateStep(changes, dropped)),
+  ];
+  return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep())] : [])];
+}
+
+const numbered = (real: Real): string =>
+  real.log.map((exchange, index) => `  ${String(index + 1)}. ${exchange.curl}`).join('\n');
+
+/** Explores one article; the report of the shrunk failure, if any. */
+async function exploreArticle(
+  session: Session,
+  articleId: number,
+  options: ExploreOptions,
+  runs: number,
+): Promise<string | undefined> {
+  const context = { client: session.client, articleId, marker: session.marker };
+  const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
+  let sequences = 0;
+  const property = fc.asyncProperty(
+    fc.commands(steps(options), { maxCommands: 20, size: 'medium' }),
+    async (sequence) => {
+      let real: Real | undefined;
+      const setup = async (): Promise<{ model: Model; real: Real }> => {
+        if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
+        sequences += 1;
+        const prefix = `${session.marker}_${String(sequences)}_`;
+        real = {
+          context,
+          log: [],
+          stopped: options.stopped ?? (() => false),
+          // Reserved probes carry the marker too: `svc_contract_<run id>_...`.
+          key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
+        };
+        return { model: { data: new Map(), posts: 0 }, real };
+      };
+      try {
+        await fc.asyncModelRun(setup, sequence);
+      } catch (error) {
+        // The requests of this very sequence, so the shrunk one reports its own.
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`${message}\nreproduce, in order:\n${real ? numbered(real) : '  (no requests)'}`, {
+          cause: error,
+        });
+      }
+    },
+  );
+  const details = await fc.check(property, { numRuns: runs, seed: options.seed });
+  if (!details.failed) return undefined;
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  // fast-check's commands print themselves as the list of their steps.
+  const sequence = (details.counterexample?.[0] as { toString(): string } | undefined)?.toString() ?? '';
+  return [
+    `article ${articleId}: a sequence of ${sequence.split(',').length} step(s) breaks the interface (shrunk ${String(details.numShrinks)} times)`,
+    `steps: ${sequence}`,
+    error,
+  ].join('\n');
+}
+
+export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
+  const session = await Session.open({ ...settings, readOnly: options.readOnly });
+  const failures: string[] = [];
+  let restore: RestoreReport[];
+  try {
+    for (const articleId of settings.articleIds) {
+      // `runs` is the whole budget, shared by the articles.
+      const runs = Math.ceil(options.runs / settings.articleIds.length);
+      const failure = await exploreArticle(session, articleId, options, runs);
+      if (failure) failures.push(failure);
+    }
+  } finally {
+    // Always restored, also when a step threw something unexpected.
+    restore = await session.close();
+  }
+  return {
+    seed: options.seed,
+    runs: options.runs,
+    restore,
+    ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Interface sections 1 and 4.2: `data` is the only attribute a client can change. Besides it,
+ * only `updated_at` (the write's own time stamp) and `comments_count` (comments posted) may move.
+ * The page, language and author are other resources (2.1 summaries): a target may touch the
+ * page's `updated_at` on every article write, and optional `url`s may be in one answer only, so
+ * only which one the article points at (the summary's `id`) is the article's own attribute.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import articleSchema from '../../schemas/article.json';
+
+const articleFields = Object.keys(articleSchema.properties);
+const movable = new Set(['data', 'updated_at', 'comments_count']);
+const summaries = new Set(['page', 'language', 'author']);
+
+const comparable = (field: string, value: unknown): unknown =>
+  summaries.has(field) && typeof value === 'object' && value !== null ? { id: (value as { id?: unknown }).id } : value;
+
+export interface AttributeChange {
+  field: string;
+  now: unknown;
+  before: unknown;
+}
+
+/**
+ * Fields of `now` that differ from `before`; only fields `now` has, because update answers may
+ * omit six of them (2.1).
+ */
+export const changedAttributes = (before: Record<string, unknown>, now: Record<string, unknown>): AttributeChange[] =>
+  articleFields
+    .filter(
+      (field) =>
+        !movable.has(field) &&
+        field in now &&
+        !isDeepStrictEqual(comparable(field, now[field]), comparable(field, before[field])),
+    )
+    .map((field) => ({ field, now: comparable(field, now[field]), before: comparable(field, before[field]) }));

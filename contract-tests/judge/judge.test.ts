@@ -1,0 +1,80 @@
+/** The judges as plain functions: given/want tables, no server. */
+import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, predictData } from '.';
+
+test.each([
+  ['application/json', true],
+  ['application/json; charset=utf-8', true],
+  ['Application/JSON', true],
+  ['application/hal+json', true],
+  ['application/vnd.site+json; charset=utf-8', true],
+  ['text/plain', false],
+  ['text/html; charset=utf-8', false],
+  ['application/jsonp', false],
+  [null, false],
+])('isJsonMediaType(%j) is %s', (contentType, want) => {
+  expect(isJsonMediaType(contentType)).toBe(want);
+});
+
+test.each([
+  ['2024-02-29T23:59:59.999Z', true],
+  ['2023-02-29T10:00:00.000Z', false],
+  ['2024-13-01T10:00:00.000Z', false],
+  ['2024-01-01T24:00:00.000Z', false],
+  ['2024-01-01T10:00:00Z', false],
+])('isRealTimestamp(%s) is %s', (text, want) => {
+  expect(isRealTimestamp(text)).toBe(want);
+});
+
+test.each([
+  ['2024/02/01 10:12:45 +0000', true],
+  ['2024/13/01 10:12:45 +0000', false],
+  ['2024/04/31 10:12:45 +0000', false],
+  ['2024-02-01 10:12:45 +0000', false],
+])('isRealCommentDate(%s) is %s', (text, want) => {
+  expect(isRealCommentDate(text)).toBe(want);
+});
+
+test('judgeExchange names a wrong media type, a 204 with a body, and leaves error answers alone', () => {
+  const rules = (status: number, contentType: string, body: string): string[] =>
+    judgeExchange('listComments', { status, headers: { 'Content-Type': contentType }, body }).map(
+      (found) => found.rule,
+    );
+  expect(rules(200, 'text/plain', '[]')).toEqual(['media-type']);
+  expect(rules(200, 'application/json', '[]')).toEqual([]);
+  expect(rules(204, 'text/plain', 'x')).toEqual(['empty-204']);
+  expect(rules(404, 'text/html', '<h1>no</h1>')).toEqual([]);
+});
+
+test.each([
+  [
+    'a key write adds the key',
+    { operation: 'setDataKey', key: 'k', payload: { value: [1] } },
+    true,
+    [{ svc_x: 1, a: 1, k: [1] }],
+  ],
+  [
+    'a reserved key write changes nothing',
+    { operation: 'setDataKey', key: 'svc_y', payload: { value: 2 } },
+    true,
+    [{ svc_x: 1, a: 1 }],
+  ],
+  [
+    'a refused write changes nothing',
+    { operation: 'setDataKey', key: 'k', payload: { value: 2 } },
+    false,
+    [{ svc_x: 1, a: 1 }],
+  ],
+  ['a removal drops the key', { operation: 'deleteDataKey', key: 'a' }, true, [{ svc_x: 1 }]],
+  [
+    'a full update merges or replaces, reserved keys kept',
+    { operation: 'updateArticle', payload: { article: { data: { b: 2, svc_x: 9 } } } },
+    true,
+    [
+      { svc_x: 1, a: 1, b: 2 },
+      { svc_x: 1, b: 2 },
+    ],
+  ],
+  ['a post changes no data', { operation: 'postComment', payload: {} }, true, [{ svc_x: 1, a: 1 }]],
+] as const)('predictData: %s', (_name, write, accepted, want) => {
+  expect(predictData({ svc_x: 1, a: 1 }, write, accepted)).toEqual(want);
+});

@@ -1,0 +1,41 @@
+/**
+ * The model of each write (4.2, 4.3, 4.4, 4.6, reserved keys of 2.1): from the data before it,
+ * the data it may leave. A refused write leaves data as it was; a reserved key never changes; a
+ * full update may merge or replace (4.2 leaves that open), so it has two possible results.
+ */
+import { isReservedKey } from '../../schemas';
+
+export type Write =
+  | { operation: 'updateArticle'; payload: unknown }
+  | { operation: 'setDataKey'; key: string; payload: unknown }
+  | { operation: 'deleteDataKey'; key: string }
+  | { operation: 'postComment'; payload: unknown };
+
+type Data = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const pick = (data: Data, keep: (key: string) => boolean): Data =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => keep(key)));
+
+function afterUpdate(before: Data, payload: unknown): Data[] {
+  const article = isRecord(payload) ? payload.article : undefined;
+  const sent = isRecord(article) ? article.data : undefined;
+  if (!isRecord(sent)) return [before];
+  const supplied = pick(sent, (key) => !isReservedKey(key));
+  const reserved = pick(before, isReservedKey);
+  return [
+    { ...before, ...supplied },
+    { ...reserved, ...supplied },
+  ];
+}
+
+/** Every `data` the interface allows after `write`, given whether the target accepted it. */
+export function predictData(before: Data, write: Write, accepted: boolean): Data[] {
+  if (!accepted || write.operation === 'postComment') return [before];
+  if (write.operation === 'updateArticle') return afterUpdate(before, write.payload);
+  if (isReservedKey(write.key)) return [before];
+  if (write.operation === 'deleteDataKey') return [pick(before, (key) => key !== write.key)];
+  const value = isRecord(write.payload) ? write.payload.value : undefined;
+  return [{ ...before, [write.key]: value }];
+}

@@ -1,0 +1,40 @@
+/**
+ * What the judges report: one broken statement of the interface per entry, named by the rule it
+ * belongs to, with the JSON path at fault, what the interface states there and what came back.
+ * Plain data, so the contract suite, its random sequences and a validating proxy print the same.
+ */
+export const judgeRules = {
+  'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
+  'empty-204': 'a 204 answer has an empty body',
+  'answer-shape': "a success answer has its operation's stated shape (2.1, 2.2)",
+  'article-shape': 'the article read after a write has the whole 2.1 shape',
+  'real-dates': 'every timestamp is a real date in its stated form (2.1, 2.2)',
+  'attributes-unchanged': 'a write changes no attribute but data, updated_at and comments_count (1, 4.2)',
+  'data-as-predicted': 'data after a write is exactly what the write states (4.2, 4.3, 4.4, reserved keys)',
+  'comments-count-listed': 'comments_count is the number of comments listed (2.1)',
+  'comments-count-grows-by-one': 'a posted comment grows comments_count by exactly one (2.1, 4.6)',
+  'comment-listed-once': 'a posted comment is listed exactly once at every list address (4.5, 4.6)',
+} as const;
+
+export type JudgeRule = keyof typeof judgeRules;
+
+export interface ContractViolation {
+  rule: JudgeRule;
+  /** JSON Pointer into the judged document (`` for the answer itself). */
+  path: string;
+  expected: string;
+  actual: string;
+}
+
+export const violation = (rule: JudgeRule, path: string, expected: string, actual: string): ContractViolation => ({
+  rule,
+  path,
+  expected,
+  actual,
+});
+
+/** One line per violation: `[rule] path: expected ..., actual ...`. */
+export const describeJudged = (violations: ContractViolation[]): string =>
+  violations
+    .map((found) => `[${found.rule}] ${found.path || '(answer)'}: expected ${found.expected}; actual ${found.actual}`)
+    .join('\n');

@@ -1,0 +1,113 @@
+/**
+ * Judging one write as a whole (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article
+ * read before it, the write sent, its answer, the article read after it and, after a post, the
+ * comment lists read after it. Plain data in, violations out: the contract checks, the random
+ * sequences and a validating proxy all call this one function.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { validateResponse } from '../../validation';
+import { changedAttributes } from './attributes';
+import { judgeExchange, unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
+import { predictData, type Write } from './predict';
+import { violation, type ContractViolation } from './violation';
+
+export type { Write } from './predict';
+
+export interface CommentListRead {
+  /** Where the list was read (a name or address), for the report. */
+  address: string;
+  /** Every comment listed there, all pages together. */
+  items: unknown[];
+}
+
+export interface WriteRecord {
+  before: Record<string, unknown>;
+  write: Write;
+  answer: Answer;
+  after: Record<string, unknown>;
+  listsAfter?: CommentListRead[];
+}
+
+const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function judgeArticleAfter({ before, after }: WriteRecord): ContractViolation[] {
+  const shape = validateResponse('Article', after, 'tolerant').map((found) =>
+    violation('article-shape', found.path, 'the whole 2.1 Article shape', found.message),
+  );
+  const changed = changedAttributes(before, after).map((change) =>
+    violation('attributes-unchanged', `/${change.field}`, show(change.before), show(change.now)),
+  );
+  return [...shape, ...unrealArticleDates(after), ...changed];
+}
+
+function judgeData({ before, write, answer, after }: WriteRecord): ContractViolation[] {
+  const accepted = answer.status >= 200 && answer.status <= 299;
+  const allowed = predictData(isRecord(before.data) ? before.data : {}, write, accepted);
+  if (allowed.some((data) => isDeepStrictEqual(data, after.data))) return [];
+  return [violation('data-as-predicted', '/data', allowed.map(show).join(' or '), show(after.data))];
+}
+
+function postedComment(write: Write): { author?: unknown; body?: unknown } {
+  const comment = write.operation === 'postComment' && isRecord(write.payload) ? write.payload.comment : undefined;
+  return isRecord(comment) ? comment : {};
+}
+
+function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): ContractViolation[] {
+  const found: ContractViolation[] = [];
+  const posted = postedComment(write);
+  for (const list of listsAfter) {
+    found.push(
+      ...validateResponse('CommentList', list.items, 'tolerant').map((problem) =>
+        violation('answer-shape', `${list.address}${problem.path}`, 'a list of 2.2 comments', problem.message),
+      ),
+      ...unrealCommentDates(list.items, list.address),
+    );
+    if (after.comments_count !== list.items.length)
+      found.push(
+        violation(
+          'comments-count-listed',
+          '/comments_count',
+          `${list.items.length} (listed at ${list.address})`,
+          show(after.comments_count),
+        ),
+      );
+    if (write.operation !== 'postComment') continue;
+    const copies = list.items.filter(
+      (item) => isRecord(item) && item.author === posted.author && item.body === posted.body,
+    );
+    if (copies.length !== 1)
+      found.push(
+        violation(
+          'comment-listed-once',
+          list.address,
+          'the posted comment listed once',
+          `listed ${copies.length} times`,
+        ),
+      );
+  }
+  if (
+    write.operation === 'postComment' &&
+    typeof before.comments_count === 'number' &&
+    after.comments_count !== before.comments_count + 1
+  )
+    found.push(
+      violation(
+        'comments-count-grows-by-one',
+        '/comments_count',
+        String(before.comments_count + 1),
+        show(after.comments_count),
+      ),
+    );
+  return found;
+}
+
+export function judgeWrite(record: WriteRecord): ContractViolation[] {
+  return [
+    ...judgeExchange(record.write.operation, record.answer),
+    ...judgeArticleAfter(record),
+    ...judgeData(record),
+    ...judgeLists(record),
+  ];
+}

@@ -1,0 +1,100 @@
+/**
+ * From Node's IncomingMessage to the core's plain request (core/plain.ts). The Node-only parts
+ * live here: the socket's address, and reading the body with Content-Encoding inflated (gzip,
+ * deflate, br) and the size limit counted after inflation, so a small bomb is still 413.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { ApiError } from '../rules';
+import type { BodySource, PlainRequest } from '../core/plain';
+
+const inflaters: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+
+function decodedStream(request: IncomingMessage): Readable {
+  const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity') return request;
+  const inflater = inflaters[encoding];
+  if (!inflater) {
+    throw new ApiError('unsupportedMediaType', { message: `Unsupported body encoding: "${encoding}"` });
+  }
+  return request.pipe(inflater()) as unknown as Readable;
+}
+
+/** Leaves the rest of a refused body unread but flowing, so the connection stays usable. */
+function drain(request: IncomingMessage): void {
+  request.unpipe();
+  request.resume();
+}
+
+/** Reads the whole body after inflation; 413 past `limit`, 400 when it is cut short or does not inflate. */
+function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const refuse = (error: ApiError): void => {
+      drain(request);
+      reject(error);
+    };
+    const declared = Number(request.headers['content-length']);
+    if (request.headers['content-encoding'] === undefined && declared > limit) {
+      refuse(new ApiError('payloadTooLarge'));
+      return;
+    }
+    const stream = decodedStream(request);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      stream.removeAllListeners('data').removeAllListeners('end').removeAllListeners('error');
+      request.removeAllListeners('aborted');
+    };
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      if (size <= limit) return;
+      stop();
+      refuse(new ApiError('payloadTooLarge'));
+    });
+    stream.on('end', () => {
+      stop();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    });
+    stream.on('error', (error) => {
+      stop();
+      refuse(new ApiError('badRequest', { message: `The request body could not be read: ${error.message}` }));
+    });
+    request.on('aborted', () => {
+      stop();
+      reject(new ApiError('badRequest', { message: 'The request was aborted.' }));
+    });
+  });
+}
+
+function bodySource(request: IncomingMessage): BodySource {
+  const present = request.headers['transfer-encoding'] !== undefined || request.headers['content-length'] !== undefined;
+  return { present, read: (limit) => readBody(request, limit) };
+}
+
+function fallbackBase(request: IncomingMessage, protocol: string): string {
+  const address = request.socket.localAddress ?? '127.0.0.1';
+  const shown = address.includes(':') ? `[${address}]` : address;
+  return `${protocol}://${shown}:${String(request.socket.localPort ?? 80)}`;
+}
+
+/** `originalUrl` is Express's full target when the app is mounted in another; otherwise `url`. */
+export function plainRequest(request: IncomingMessage & { originalUrl?: string }): PlainRequest {
+  const protocol = (request.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+  const url = request.url ?? '/';
+  return {
+    method: request.method ?? 'GET',
+    url,
+    originalUrl: request.originalUrl ?? url,
+    headers: request.headers,
+    body: bodySource(request),
+    fallbackBase: fallbackBase(request, protocol),
+    protocol,
+  };
+}

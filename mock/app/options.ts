@@ -1,0 +1,56 @@
+/** Options of `createApp`; every one has a default, so `createApp()` serves the sample site. */
+import type { Rules } from '../rules';
+import type { Clock } from '../rules/clock';
+import { maxBodyBytes } from '../rules/limits';
+import type { SiteStore } from '../store/site-store';
+import type { Faults } from '../core/faults';
+import type { SecurityPolicy } from '../security/guard';
+
+export interface MockOptions {
+  /** A site in fixture form; the built-in sample site when absent. */
+  fixture?: unknown;
+  /** Name used in fixture errors, usually the file path. */
+  fixtureSource?: string;
+  /** When set, writes need this token in `X-API-TOKEN` or `?api_token=`. */
+  token?: string;
+  /** Origins allowed to call from a browser; `'*'` (the default) allows any. */
+  corsOrigins?: string[] | '*';
+  /** Check every answer against the strict schemas; on unless NODE_ENV is `production`. */
+  validateResponses?: boolean;
+  faults?: Faults;
+  /** Receives one line per request; no logging when absent. */
+  log?: (line: string) => void;
+  /** How many recent requests the journal keeps. */
+  journalSize?: number;
+  /** Largest accepted request body of the interface's routes. */
+  bodyLimit?: string | number;
+  /** Replaces some of the rules (how the deliberately broken variants are built). */
+  rules?: Partial<Rules>;
+  clock?: Clock;
+  /** A site to start from instead of the fixture (a persisted one); `reset` still goes back to the fixture. */
+  state?: { site: unknown; source: string };
+  /** Called with the store at start and each time `reset` or `loadFixture` replaces it (`--persist`). */
+  onStore?: (store: SiteStore) => void;
+  /**
+   * Who may drive the mock (security/guard.ts): served host names, the control token, the
+   * origins allowed while a proxy adds a real token. By default only the loopback names, IP
+   * addresses and `localhost` are served, and the control API takes changes from no other origin.
+   */
+  security?: SecurityPolicy;
+}
+
+export const defaults = {
+  journalSize: 200,
+  bodyLimit: maxBodyBytes,
+  fixtureLimit: '512mb',
+} as const;
+
+const units: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** A size given as bytes or as text such as `'1mb'` (the form Express's body parser took), in bytes. */
+export function byteCount(size: string | number): number {
+  if (typeof size === 'number') return size;
+  const found = /^\s*([0-9.]+)\s*(b|kb|mb|gb)?\s*$/i.exec(size);
+  if (!found) throw new TypeError(`not a size: ${size}`);
+  return Math.floor(Number(found[1]) * (units[(found[2] ?? 'b').toLowerCase()] ?? 1));
+}

@@ -1,0 +1,109 @@
+/**
+ * Serialised answers of the two reads (4.1 an article, 4.5 a page of comments), sent again while
+ * the article they show is unchanged. With the default rules an article's answer depends only on
+ * its record, its comment count, its page, language and author (which no operation writes) and the
+ * base address; a comment page on its comments (only ever added) and the request's address. So an
+ * entry, keyed by base address and request address, stays right while the store, the article
+ * object, its `updated_at` (every write of 4.2-4.4 sets a later one) and its comment count (4.6
+ * adds one) are those it was made from. The core (pipeline.ts) uses it only with the default rules.
+ *
+ * An answer is kept only when its address was asked for recently already: reads spread over a
+ * large site would otherwise keep replacing entries, and that churn (old-generation garbage) cost
+ * more in garbage collection than the few hits saved (BENCHMARKS.md).
+ */
+import type { SiteStore, StoredArticle } from '../store/site-store';
+import type { PlainAnswer } from './plain';
+
+interface Entry {
+  article: StoredArticle;
+  updatedAt: string;
+  comments: number;
+  answer: PlainAnswer;
+  bytes: number;
+}
+
+/** Bounds what the cache holds, whatever the size of the site or of its comment pages. */
+export const cacheLimits = { bytes: 16 * 1024 * 1024, entryBytes: 1024 * 1024 } as const;
+
+/** Addresses asked for since the last reset, as one bit-ish mark per hash slot (no allocation). */
+const seenSlots = 1 << 20;
+const resetAfter = 1 << 16;
+
+/** FNV-1a over the UTF-16 code units: cheap, and spreads similar addresses well. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) value = Math.imul(value ^ text.charCodeAt(index), 0x01000193);
+  return value >>> 0;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private store: SiteStore | undefined;
+  private bytes = 0;
+  private readonly seen = new Uint8Array(seenSlots);
+  private marked = 0;
+
+  get(store: SiteStore, key: string, articleId: number): PlainAnswer | undefined {
+    if (store !== this.store) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const article = store.articles.get(articleId);
+    if (
+      article === entry.article &&
+      article.updated_at === entry.updatedAt &&
+      store.commentsOf(articleId).length === entry.comments
+    ) {
+      return entry.answer;
+    }
+    this.remove(key, entry);
+    return undefined;
+  }
+
+  set(store: SiteStore, key: string, articleId: number, answer: PlainAnswer): void {
+    const article = store.articles.get(articleId);
+    if (!article || answer.body === undefined || !this.admit(key)) return;
+    // Strings are UTF-16: two bytes per code unit.
+    const bytes = 2 * (key.length + answer.body.length);
+    if (bytes > cacheLimits.entryBytes) return;
+    if (store !== this.store) this.clear(store);
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, {
+      article,
+      updatedAt: article.updated_at,
+      comments: store.commentsOf(articleId).length,
+      answer,
+      bytes,
+    });
+    this.bytes += bytes;
+    // Oldest first out: a Map iterates in insertion order.
+    for (const [oldKey, oldEntry] of this.entries) {
+      if (this.bytes <= cacheLimits.bytes) break;
+      this.remove(oldKey, oldEntry);
+    }
+  }
+
+  /** True when `key` was asked for since the last reset of the marks (or shares a slot with one that was). */
+  private admit(key: string): boolean {
+    const slot = hash(key) & (seenSlots - 1);
+    if (this.seen[slot] === 1) return true;
+    this.seen[slot] = 1;
+    this.marked += 1;
+    if (this.marked >= resetAfter) {
+      this.seen.fill(0);
+      this.marked = 0;
+    }
+    return false;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private clear(store: SiteStore): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.store = store;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The guard every request passes before routing, on every adapter that listens: the host check,
+ * then, for the control API and the workbench, the origin check and (beyond loopback) the control
+ * token, and, for the interface's routes while a proxy adds a real token, the allowed origins.
+ * See the README's "Security of the local server".
+ */
+import type { Guard } from '../core/pipeline';
+import { errorAnswer } from '../core/answers';
+import { splitTarget } from '../core/query';
+import { ApiError } from '../rules/api-error';
+import { carriesControlToken } from './control-token';
+import { isAllowedHost, type HostPolicy } from './hosts';
+import { isCrossOrigin, statedOrigin, type Headers } from './origins';
+
+export interface SecurityPolicy extends HostPolicy {
+  /** Required on the control API and the workbench; set when the mock listens beyond loopback. */
+  controlToken?: string;
+  /** When set, cross-origin requests to the interface's routes need one of these origins (proxy with a token). */
+  apiOrigins?: readonly string[];
+}
+
+export interface GuardedRequest {
+  method: string;
+  /** The path, without the query. */
+  path: string;
+  headers: Headers;
+}
+
+export const controlPrefix = '/__mock';
+
+const isControlPath = (path: string): boolean =>
+  path === '/' || path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+
+/** Pages that hold no state, and the door that takes the token: reachable without it. */
+const openControlPaths = new Set(['/', controlPrefix, `${controlPrefix}/`, `${controlPrefix}/session`]);
+const isOpenControlPath = (path: string): boolean =>
+  openControlPaths.has(path) || path.startsWith(`${controlPrefix}/assets/`);
+
+const changesState = (method: string): boolean => method !== 'GET' && method !== 'HEAD';
+
+function controlRefusal(request: GuardedRequest, policy: SecurityPolicy): ApiError | undefined {
+  if (changesState(request.method) && isCrossOrigin(request.headers)) return new ApiError('crossOriginControl');
+  if (policy.controlToken === undefined || isOpenControlPath(request.path)) return undefined;
+  return carriesControlToken(request.headers, policy.controlToken) ? undefined : new ApiError('controlTokenRequired');
+}
+
+function apiRefusal(request: GuardedRequest, policy: SecurityPolicy): ApiError | undefined {
+  if (policy.apiOrigins === undefined || !isCrossOrigin(request.headers)) return undefined;
+  const origin = statedOrigin(request.headers);
+  return origin !== undefined && policy.apiOrigins.includes(origin) ? undefined : new ApiError('originNotAllowed');
+}
+
+/** The error to answer instead of serving the request, or undefined to serve it. */
+export function guardRequest(request: GuardedRequest, policy: SecurityPolicy): ApiError | undefined {
+  const host = request.headers.host;
+  if (!isAllowedHost(Array.isArray(host) ? host[0] : host, policy)) return new ApiError('hostNotAllowed');
+  return isControlPath(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
+}
+
+/** Headers on every control and workbench answer: not readable by, nor framed in, another origin's page. */
+export const controlAnswerHeaders: Readonly<Record<string, string>> = {
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Content-Security-Policy': "frame-ancestors 'self'",
+};
+
+/** The policy as a guard of the core's pipeline, for every adapter that listens. */
+export const securityGuard =
+  (policy: SecurityPolicy): Guard =>
+  (request) => {
+    const refusal = guardRequest(
+      { method: request.method, path: splitTarget(request.url).path, headers: request.headers },
+      policy,
+    );
+    return refusal ? errorAnswer(refusal) : undefined;
+  };

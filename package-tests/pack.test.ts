@@ -1,0 +1,95 @@
+/**
+ * The installable package (`site-articles-mock`): `npm pack` of this project, installed into an
+ * empty project, gives the two commands, the entry points and the types a user of the package
+ * reaches, and nothing that only this repository's own tests need.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { run, startServer, type Server } from './child-processes';
+
+const root = resolve(__dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'site-articles-pack-'));
+const project = join(work, 'consumer');
+let shipped: string[] = [];
+let mock: Server | undefined;
+
+const consumerTypes = `import type { Article, paths } from 'site-articles-mock/types';
+type ReadAnswer = paths['/admin/api/articles/{article_id}']['get']['responses'][200]['content']['application/json'];
+export const titleOf = (article: ReadAnswer): string => article.title;
+export const sameShape = (article: Article): ReadAnswer => article;
+// @ts-expect-error an article's id is a number: the package's types are real, not \`any\`
+export const wrongId: Article['id'] = 'one';
+`;
+
+const consumerScript = `import { createApp } from 'site-articles-mock';
+import openapi from 'site-articles-mock/openapi.json' with { type: 'json' };
+import article from 'site-articles-mock/schemas/strict/article.json' with { type: 'json' };
+const mock = createApp();
+console.log(JSON.stringify({ reset: typeof mock.reset, openapi: openapi.openapi, schema: article.title }));
+`;
+
+beforeAll(async () => {
+  // `npm pack` runs `prepare`, so the tarball holds a fresh build of the working tree.
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', work], root);
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
+  const [report] = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as [
+    { filename: string; files: { path: string }[] },
+  ];
+  shipped = report.files.map((file) => file.path);
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  // Dependencies come from the npm cache the project's own install filled; the registry only answers what is missing.
+  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, report.filename)];
+  const installed = await run('npm', args, project);
+  if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.output}`);
+}, 300_000);
+
+afterAll(() => {
+  mock?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the tarball ships the compiled code, the schemas and the commands, and no tests, harness, bench or sources', () => {
+  expect(shipped).toEqual(
+    expect.arrayContaining(['bin/articles-mock.js', 'dist/mock/index.js', 'schemas/openapi.json']),
+  );
+  const unwanted = shipped.filter((path) =>
+    /__tests__|hardening|bench|variants\.test|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
+  );
+  expect(unwanted).toEqual([]);
+});
+
+test('npx articles-mock serves the sample site on the port it was given', async () => {
+  mock = await startServer('npx', ['articles-mock', '--port', '0', '--quiet'], project);
+  const answer = await fetch(`${mock.baseUrl}/admin/api/articles/1`);
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { id: number }).id).toBe(1);
+}, 60_000);
+
+test('npx articles-contract passes against the packaged mock and writes its JUnit report', async () => {
+  if (!mock) throw new Error('the packaged mock did not start');
+  const args = ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1', '--junit', 'contract.xml'];
+  const suite = await run('npx', args, project);
+  expect(suite.output).toMatch(/\d+ checks: \d+ passed, 0 failed/);
+  expect(suite.code).toBe(0);
+  expect(readFileSync(join(project, 'contract.xml'), 'utf8')).toMatch(/<testsuites [^>]*failures="0"/);
+}, 120_000);
+
+test('a TypeScript file compiles against site-articles-mock/types', async () => {
+  writeFileSync(join(project, 'client.ts'), consumerTypes);
+  const settings = {
+    compilerOptions: { strict: true, module: 'node16', noEmit: true, types: [] },
+    files: ['client.ts'],
+  };
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(settings));
+  const compiled = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], project);
+  expect(compiled.output).toBe('');
+  expect(compiled.code).toBe(0);
+}, 60_000);
+
+test('node imports createApp, the OpenAPI document and a schema from the package', async () => {
+  writeFileSync(join(project, 'use.js'), consumerScript);
+  const used = await run(process.execPath, ['use.js'], project);
+  expect(JSON.parse(used.output)).toEqual({ reset: 'function', openapi: '3.1.0', schema: 'Article' });
+}, 60_000);
