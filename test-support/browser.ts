@@ -20,8 +20,9 @@ const chromiumArgs = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+/** `extraArgs` for a test's own needs, e.g. `--host-resolver-rules` to give a name to loopback. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
 }
 
 export interface OpenedPage {

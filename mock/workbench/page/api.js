@@ -14,7 +14,7 @@ export class ControlError extends Error {
   }
 }
 
-export async function control(path, { method = 'GET', body } = {}) {
+async function send(path, { method = 'GET', body } = {}) {
   const response = await fetch(path, {
     method,
     ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body }),
@@ -28,6 +28,34 @@ export async function control(path, { method = 'GET', body } = {}) {
   }
   if (!response.ok) throw new ControlError(response.status, parsed);
   return parsed;
+}
+
+/**
+ * Beyond loopback the control API answers 401 until the page holds a session: the page asks for
+ * the control token once (requests waiting at the same time share the question) and trades it
+ * for the session cookie, which the browser then sends with every request, server-sent events too.
+ */
+let session;
+function openSession() {
+  session ??= (async () => {
+    const token = window.prompt('The mock listens beyond loopback. Control token (printed when the mock started):');
+    if (token === null) throw new ControlError(401, { message: 'No control token was given.' });
+    await send('session', { method: 'POST', body: JSON.stringify({ token }) });
+  })().catch((error) => {
+    session = undefined;
+    throw error;
+  });
+  return session;
+}
+
+export async function control(path, options = {}) {
+  try {
+    return await send(path, options);
+  } catch (error) {
+    if (!(error instanceof ControlError) || error.status !== 401 || path === 'session') throw error;
+    await openSession();
+    return send(path, options);
+  }
 }
 
 /** `el('li', { class: 'x' }, child, 'text')`: text is always inserted as text, never as HTML. */
