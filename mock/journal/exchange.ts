@@ -4,7 +4,7 @@
  * control API (`GET /__mock/journal`) serves these entries. Tokens are masked before anything is kept.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { maskToken } from '../core/journal';
+import { maskToken } from './mask-token';
 
 /** Bodies longer than this are kept cut, as text, and the entry says `truncated: true`. */
 export const bodyLimitBytes = 64 * 1024;

@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { PlainAnswer, PlainRequest } from '../core/plain';
-import { formatLogLine, maskToken } from '../core/journal';
+import { formatLogLine, maskToken } from './mask-token';
 import { captureExchange } from './capture';
 import type { RecordedAnswer, RecordedRequest } from './exchange';
 import type { RequestJournal } from './request-journal';

@@ -1,5 +1,5 @@
 /**
- * Token masking for the journal (mock/journal/) and the one-line request log. Tokens never appear in
+ * Token masking for the journal (request-journal.ts) and the one-line request log. Tokens never appear in
  * either: every `api_token` query parameter (its name decoded as the query parser decodes it, so
  * `api%5Ftoken` too) and the configured token itself are masked before anything is kept or printed.
  */
