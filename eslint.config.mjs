@@ -26,8 +26,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts'],
+    files: ['**/*.test.ts', '**/__tests__/**/*.ts', 'contract-tests/**/*.ts', 'test-support/**/*.ts'],
     rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // The workbench page runs in the browser, as plain modules without a build step.
+    files: ['mock/workbench/page/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        EventSource: 'readonly',
+        FormData: 'readonly',
+        Node: 'readonly',
+        Option: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
   },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
   { files: ['types/**/*.ts', 'schemas/**/*.ts'], rules: { 'max-lines': 'off' } },

@@ -10,6 +10,7 @@ export interface CliOptions {
   port: number;
   host: string;
   fixtures?: string;
+  persist?: string;
   token?: string;
   corsOrigins: string[] | '*';
   faults: Faults;
@@ -42,6 +43,7 @@ export const usage = `Usage: npm start -- [options]
   --port <n>             port to listen on (env PORT; default 4010)
   --host <address>       address to listen on (env HOST; default 127.0.0.1)
   --fixtures <file>      serve this site instead of the built-in sample site
+  --persist <file>       keep the site in this file across restarts (created from the fixture when missing)
   --token <t>            writes need X-API-TOKEN: <t> or ?api_token=<t> (env API_TOKEN)
   --cors-origin <list>   comma-separated origins allowed from browsers (default: any)
   --delay <ms|min-max>   wait before every API answer, fixed or random
@@ -154,6 +156,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       port: { type: 'string' },
       host: { type: 'string' },
       fixtures: { type: 'string' },
+      persist: { type: 'string' },
       token: { type: 'string' },
       'cors-origin': { type: 'string' },
       delay: { type: 'string' },
@@ -184,6 +187,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     port,
     host: values.host ?? env.HOST ?? '127.0.0.1',
     ...(values.fixtures ? { fixtures: values.fixtures } : {}),
+    ...(values.persist ? { persist: values.persist } : {}),
     ...(token ? { token } : {}),
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
     faults: readFaults(values),

@@ -2,59 +2,14 @@
  * The CLI as a real child process (`node --import tsx mock/cli.ts`): port and host choice, a busy
  * port, clean stops on SIGINT/SIGTERM, a bad fixture file and `--help`. Few tests: each spawns.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { killRunningClis, serving, startCli } from '../test-support/cli-process';
 import { createApp } from '.';
 
 jest.setTimeout(20_000);
-
-const root = resolve(__dirname, '..');
-
-interface Cli {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-const running: ChildProcess[] = [];
-
-function startCli(args: string[], env: Record<string, string> = {}): Cli {
-  // The child must not inherit jest's NODE_OPTIONS, nor a PORT, HOST or API_TOKEN of the caller.
-  const { NODE_OPTIONS: _options, PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {
-    cwd: root,
-    env: { ...inherited, ...env },
-  });
-  running.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  const exit = new Promise<number | null>((done) =>
-    child.on('exit', (code) => {
-      done(code);
-    }),
-  );
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-async function serving(cli: Cli): Promise<string> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    const match = /serving .*on (http:\/\/\S+)/.exec(cli.stdout());
-    if (match?.[1]) return match[1];
-    if (cli.child.exitCode !== null) throw new Error(`mock exited: ${cli.stderr()}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error('mock did not start');
-}
 
 function listen(server: Server, host = '127.0.0.1'): Promise<number> {
   return new Promise((done) =>
@@ -71,9 +26,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killRunningClis);
 
 describe('mock/cli.ts', () => {
   it('serves the sample site on the port given with --port', async () => {

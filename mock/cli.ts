@@ -13,6 +13,7 @@ import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
+import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './store/fixture-file';
 import { variantRules } from './variants';
 import { batchedLines } from './log-output';
@@ -43,12 +44,13 @@ function securityFor(options: CliOptions): SecurityPolicy {
   };
 }
 
-function buildApp(options: CliOptions): ReturnType<typeof createApp> {
+function buildApp(options: CliOptions, siteFile?: SiteFile): ReturnType<typeof createApp> {
   const rules = options.variant ? variantRules(options.variant) : undefined;
   return createApp({
     ...(options.fixtures
       ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
       : {}),
+    ...(siteFile ? persistedIn(siteFile) : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
@@ -63,8 +65,9 @@ function serve(options: CliOptions): void {
   const proxy =
     options.proxy &&
     proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+  const siteFile = !proxy && options.persist ? new SiteFile(fromCallerDirectory(options.persist)) : undefined;
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
-  const listener = proxy ? proxy.listener : nodeListener(buildApp(options));
+  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, siteFile));
   const server = createServer(listener);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -86,7 +89,8 @@ function serve(options: CliOptions): void {
   });
   const stop = (): void => {
     proxy?.stop();
-    server.close(() => process.exit(0));
+    // The last changes reach the file before the process ends.
+    server.close(() => void (siteFile?.flush() ?? Promise.resolve()).then(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);

@@ -72,17 +72,18 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball ships the compiled code, the schemas and the commands, and no tests, harness, bench or sources', () => {
+test('the tarball ships the compiled code, the schemas, the commands and the workbench page, and no tests, harness, bench or sources', () => {
   expect(shipped).toEqual(
     expect.arrayContaining([
       'bin/articles-mock.js',
       'dist/mock/index.js',
       'dist/mock/msw/index.js',
       'schemas/openapi.json',
+      'mock/workbench/page/index.html',
     ]),
   );
   const unwanted = shipped.filter((path) =>
-    /__tests__|hardening|bench|variants\.test|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
+    /__tests__|hardening|(^|\/)bench\/|variants\.test|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
   );
   expect(unwanted).toEqual([]);
 });
@@ -92,6 +93,18 @@ test('npx articles-mock serves the sample site on the port it was given', async 
   const answer = await fetch(`${mock.baseUrl}/admin/api/articles/1`);
   expect(answer.status).toBe(200);
   expect(((await answer.json()) as { id: number }).id).toBe(1);
+}, 60_000);
+
+test('the packaged mock serves the workbench page, its scripts and the Swagger UI docs', async () => {
+  if (!mock) throw new Error('the packaged mock did not start');
+  const paths = [
+    '/__mock/',
+    '/__mock/assets/main.js',
+    '/__mock/docs',
+    '/__mock/assets/swagger-ui/swagger-ui-bundle.js',
+  ];
+  const statuses = await Promise.all(paths.map(async (path) => (await fetch(`${mock?.baseUrl ?? ''}${path}`)).status));
+  expect(statuses).toEqual([200, 200, 200, 200]);
 }, 60_000);
 
 test('npx articles-contract passes against the packaged mock and writes its JUnit report', async () => {

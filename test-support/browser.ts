@@ -1,13 +1,17 @@
 /**
- * Debian's Chromium (/usr/bin/chromium) driven by playwright-core, for tests that need a real
- * browser. Nothing is downloaded: the executable comes from the system, and the flags keep it off
- * every network but the loopback pages a test serves.
+ * A real browser for tests: Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it)
+ * driven by playwright-core, since browser downloads are not possible. `CHROMIUM_PATH` overrides
+ * where it is. Pages opened here record every request that leaves the page's own origin, so a
+ * test can require that nothing is fetched from another host.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { RequestListener } from 'node:http';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const quietFlags = [
+const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -16,6 +20,49 @@ const quietFlags = [
   '--no-first-run',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: quietFlags, headless: true });
+/** `extraArgs` for a test's own needs, e.g. `--host-resolver-rules` to give a name to loopback. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Addresses the page requested outside its own origin (should stay empty). */
+  foreignRequests: string[];
+  /** Errors thrown in the page's scripts. */
+  pageErrors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const origin = new URL(url).origin;
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('request', (request) => {
+    const address = request.url();
+    if (!address.startsWith(`${origin}/`) && !address.startsWith('data:')) foreignRequests.push(address);
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(url);
+  return { page, foreignRequests, pageErrors };
+}
+
+/** Serves a request listener (an Express app) on a free loopback port. */
+export async function serveOnLoopback(listener: RequestListener): Promise<{ base: string; server: Server }> {
+  const server = createServer(listener);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { base: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, server };
+}
+
+export function stopServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((done) =>
+    server.close(() => {
+      done();
+    }),
+  );
 }

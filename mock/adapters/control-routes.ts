@@ -1,6 +1,7 @@
 /**
  * The control API under `/__mock`, for test set-ups and UI work: reset to the fixture, load
- * another fixture, read the whole state, read the journal, set or clear latency and faults. It is
+ * another fixture, read the whole state, set or clear latency and faults (the journal's routes
+ * are in journal/routes.ts). It is
  * not part of the interface, so it never sees faults or the token.
  */
 import express, { type Router } from 'express';
@@ -46,9 +47,6 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
   router.put('/fixture', needsJson, json, shallow, (request, response) => {
     loadOrExplain(controls, request.body);
     response.status(204).end();
-  });
-  router.get('/journal', (_request, response) => {
-    response.json(controls.journal());
   });
   router.get('/faults', (_request, response) => {
     response.json(controls.faults());

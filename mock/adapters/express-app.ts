@@ -2,7 +2,7 @@
  * The Express adapter: the app `createApp(...).app` returns, for supertest, `http.createServer` or
  * mounting in another app. Its router for section 4 is the core's route table: a request the
  * table names is served by the core (the same function the node:http adapter calls); the rest
- * (the control API under `/__mock`, unknown paths) passes the core's guard stage, then Express.
+ * (the control API, journal and workbench under `/__mock`, `GET /`, unknown paths) passes the core's guard stage, then Express.
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { errorAnswer, notFoundAnswer } from '../core/answers';
@@ -13,6 +13,8 @@ import { plainRequest } from './node-request';
 import { sessionRouter } from './session-route';
 import { sendAnswer } from './send-answer';
 import { serveWithCore } from './serve-with-core';
+import { journalRouter } from '../journal/routes';
+import { workbenchRouter } from '../workbench/routes';
 
 /** The routes of section 4, from the core's table; everything else goes on to the next handler. */
 export function apiRouter(core: Core): Router {
@@ -56,7 +58,11 @@ export function expressApp({ core, controls, fixtureLimit, controlToken, recordO
   app.use(recordOther);
   app.use(guardStage(core));
   app.use(controlPrefix, sessionRouter(controlToken));
-  app.use(controlPrefix, controlRouter(controls, fixtureLimit));
+  app.use(controlPrefix, journalRouter(controls), workbenchRouter(), controlRouter(controls, fixtureLimit));
+  // `/` is outside the interface: a browser opened on the mock lands on the workbench.
+  app.get('/', (_request, response) => {
+    response.redirect(302, `${controlPrefix}/`);
+  });
   app.use((_request, response) => {
     sendAnswer(response, notFoundAnswer());
   });

@@ -8,8 +8,10 @@ import { defaultRules } from '../rules';
 import { systemClock } from '../rules/clock';
 import { storeFromFixture, storeOf } from '../store/load-fixture';
 import type { SiteFixture } from '../store/records';
+import type { SiteStore } from '../store/site-store';
 import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
-import { Journal, journalRecorder, type RecordRequest } from '../core/journal';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer, type RecordExchange } from '../journal/recorder';
+import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';
 import { byteCount, defaults, type MockOptions } from './options';
@@ -18,15 +20,22 @@ export interface BuiltMock {
   core: Core;
   controls: MockControls;
   /** Journals (and logs) a request answered outside the core, such as the control API. */
-  record: RecordRequest;
+  record: RecordExchange;
 }
 
 /** In a browser there is no `process`: answers are checked there too, as in development. */
 const checksByDefault = (): boolean => typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
 
+/** The persisted site when one is given (`--persist`), otherwise the fixture. */
+function firstStore(options: MockOptions, fixture: SiteFixture): SiteStore {
+  return options.state
+    ? storeFromFixture(options.state.site, options.state.source)
+    : storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
+}
+
 function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
   return {
-    store: storeFromFixture(fixture, options.fixtureSource ?? 'fixture'),
+    store: firstStore(options, fixture),
     rules: { ...defaultRules, ...options.rules },
     faults: options.faults ?? {},
     clock: options.clock ?? systemClock,
@@ -45,32 +54,30 @@ function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
 export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guards: Guard[] = []): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as SiteFixture;
   const live = liveFrom(options, fixture);
-  const journal = new Journal(options.journalSize ?? defaults.journalSize);
+  options.onStore?.(live.store);
+  const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
+  const replaceStore = (store: SiteStore): void => {
+    live.store = store;
+    options.onStore?.(store);
+    journal.clear();
+  };
   const controls: MockControls = {
     reset: () => {
-      live.store = storeOf(fixture);
-      journal.clear();
+      replaceStore(storeOf(fixture));
     },
     loadFixture: (next, source = 'fixture') => {
-      live.store = storeFromFixture(next, source);
+      replaceStore(storeFromFixture(next, source));
       fixture = next as SiteFixture;
-      journal.clear();
     },
     state: () => live.store.toFixture(),
-    journal: () => journal.list(),
+    journal: (filter) => journal.list(filter),
+    onJournalEntry: (listener) => journal.subscribe(listener),
     faults: () => structuredClone(live.faults),
     setFaults: (faults) => {
       live.faults = structuredClone(faults);
     },
   };
   const record = journalRecorder(journal, options.log, options.token);
-  const core = createCore({
-    live,
-    tokenMatches,
-    guards,
-    answered: (request, answer, { ms }) => {
-      record(request.method, request.originalUrl, answer.status, ms);
-    },
-  });
+  const core = createCore({ live, tokenMatches, guards, answered: recordCoreAnswer(record) });
   return { core, controls, record };
 }

@@ -1,7 +1,9 @@
 /** The mock's controls, the same on the object `createApp` returns and under `/__mock`. */
 import type { SiteFixture } from '../store/records';
 import type { Faults } from '../core/faults';
-import type { JournalEntry } from '../core/journal';
+import type { JournalEntry } from '../journal/exchange';
+import type { JournalFilter } from '../journal/filter';
+import type { JournalListener } from '../journal/request-journal';
 
 export interface MockControls {
   /** Back to the fixture the app started with (or last loaded); clears the journal. */
@@ -10,8 +12,10 @@ export interface MockControls {
   loadFixture(fixture: unknown, source?: string): void;
   /** The whole site, in fixture form. */
   state(): SiteFixture;
-  /** Recent requests, oldest first. */
-  journal(): JournalEntry[];
+  /** Recent requests with their bodies, oldest first; only those matching `filter` when given. */
+  journal(filter?: JournalFilter): JournalEntry[];
+  /** Calls `listener` with each request recorded from now on; returns the way to stop. */
+  onJournalEntry(listener: JournalListener): () => void;
   faults(): Faults;
   setFaults(faults: Faults): void;
 }

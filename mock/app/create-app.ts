@@ -3,9 +3,9 @@
  * the Express app over it, and the controls. Tests hand the app to supertest, a frontend's test
  * set-up can embed it, and `cli.ts` listens with the node:http adapter over the same core.
  */
-import type { Express, RequestHandler } from 'express';
+import type { Express } from 'express';
 import type { Core } from '../core/pipeline';
-import type { RecordRequest } from '../core/journal';
+import { recordExpressAnswer } from '../journal/recorder';
 import { expressApp } from '../adapters/express-app';
 import { tokenMatches } from '../adapters/token-compare';
 import { securityGuard } from '../security/guard';
@@ -20,17 +20,6 @@ export interface MockApp extends MockControls {
   core: Core;
 }
 
-/** Journals a request Express answers, once it is sent. */
-function recordOnFinish(record: RecordRequest): RequestHandler {
-  return (request, response, next) => {
-    const started = performance.now();
-    response.on('finish', () => {
-      record(request.method, request.originalUrl, response.statusCode, performance.now() - started);
-    });
-    next();
-  };
-}
-
 export function createApp(options: MockOptions = {}): MockApp {
   const security = options.security ?? { allowedHosts: [] };
   const { core, controls, record } = buildMock(options, tokenMatches, [securityGuard(security)]);
@@ -39,7 +28,7 @@ export function createApp(options: MockOptions = {}): MockApp {
     controls,
     fixtureLimit: defaults.fixtureLimit,
     ...(security.controlToken === undefined ? {} : { controlToken: security.controlToken }),
-    recordOther: recordOnFinish(record),
+    recordOther: recordExpressAnswer(record),
   });
   return { app, core, ...controls };
 }

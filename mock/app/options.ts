@@ -2,6 +2,7 @@
 import type { Rules } from '../rules';
 import type { Clock } from '../rules/clock';
 import { maxBodyBytes } from '../rules/limits';
+import type { SiteStore } from '../store/site-store';
 import type { Faults } from '../core/faults';
 import type { SecurityPolicy } from '../security/guard';
 
@@ -26,6 +27,10 @@ export interface MockOptions {
   /** Replaces some of the rules (how the deliberately broken variants are built). */
   rules?: Partial<Rules>;
   clock?: Clock;
+  /** A site to start from instead of the fixture (a persisted one); `reset` still goes back to the fixture. */
+  state?: { site: unknown; source: string };
+  /** Called with the store at start and each time `reset` or `loadFixture` replaces it (`--persist`). */
+  onStore?: (store: SiteStore) => void;
   /**
    * Who may drive the mock (security/guard.ts): served host names, the control token, the
    * origins allowed while a proxy adds a real token. By default only the loopback names, IP

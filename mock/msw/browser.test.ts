@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../test-support/browser';
+import { launchBrowser } from '../../test-support/browser';
 
 const root = join(__dirname, '..', '..');
 const page = '<!doctype html><title>frontend</title><script type="module" src="/app.js"></script>';
@@ -73,7 +73,7 @@ describe('a frontend in Chromium with msw/browser', () => {
       },
       seen,
     );
-    browser = await launchChromium();
+    browser = await launchBrowser();
     const tab = await browser.newPage();
     await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await tab.waitForFunction(() => 'frontendResult' in globalThis, undefined, { timeout: 30_000 });

@@ -4,7 +4,7 @@
  * and answers another method with 405 and `Allow`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Journal } from '../core/journal';
+import type { RequestJournal } from '../journal/request-journal';
 import type { ViolationLog } from './violations';
 
 export function sendJson(
@@ -25,7 +25,7 @@ export function sendJson(
 export function answerControl(
   request: IncomingMessage,
   response: ServerResponse,
-  parts: { violations: ViolationLog; journal: Journal },
+  parts: { violations: ViolationLog; journal: RequestJournal },
 ): void {
   const path = (request.url ?? '').split('?')[0];
   const method = request.method ?? '';

@@ -3,7 +3,8 @@
  * too), reported, journalled and sent back unchanged but for the proxy's own headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatLogLine, type Journal, type JournalEntry } from '../core/journal';
+import { formatLogLine } from '../journal/mask-token';
+import type { RequestJournal } from '../journal/request-journal';
 import { sendJson } from './control';
 import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
 import { forward, type Upstream, type UpstreamAnswer } from './forward';
@@ -17,7 +18,7 @@ import { isWrite, readArticleAround, readCredentials } from './write-reads';
 export interface ProxyContext {
   upstream: Upstream;
   violations: ViolationLog;
-  journal: Journal;
+  journal: RequestJournal;
   /** Masks tokens in a request target before it is kept or printed. */
   mask: (target: string) => string;
   options: {
@@ -61,16 +62,16 @@ function note(
   found?: number,
 ): void {
   const { journal, mask, options } = context;
-  const entry: JournalEntry = {
-    at: new Date().toISOString(),
-    method: request.method ?? '',
-    path: mask(target),
-    status,
-    ms: Number(process.hrtime.bigint() - started) / 1e6,
-    ...(found !== undefined && found > 0 ? { violations: found } : {}),
-  };
-  journal.add(entry);
-  options.log?.(`${formatLogLine(entry)}${found ? ` (${found} violations)` : ''}`);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  // The proxy streams bodies through unread, so its journal keeps the exchange without them.
+  const none = new Uint8Array(0);
+  journal.add(
+    { method: request.method ?? '', url: target, headers: request.headers, body: none },
+    { status, headers: {}, body: none, ...(found !== undefined && found > 0 ? { violations: found } : {}) },
+    { at: new Date().toISOString(), ms },
+  );
+  const line = formatLogLine({ method: request.method ?? '', path: mask(target), status, ms });
+  options.log?.(`${line}${found ? ` (${found} violations)` : ''}`);
 }
 
 export async function passThrough(

@@ -6,7 +6,9 @@
  * `/__mock/violations`. The deployment failing gives the client a 502/504, never a crash.
  */
 import type { RequestListener } from 'node:http';
-import { Journal, maskToken } from '../core/journal';
+import { maskToken } from '../journal/mask-token';
+import { journalMaxBytes } from '../journal/recorder';
+import { RequestJournal } from '../journal/request-journal';
 import { answerControl, sendJson } from './control';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
@@ -35,7 +37,7 @@ export interface ProxyOptions {
 export interface ValidatingProxy {
   listener: RequestListener;
   violations: ViolationLog;
-  journal: Journal;
+  journal: RequestJournal;
 }
 
 export const defaultProxyTimeoutMs = 10_000;
@@ -47,7 +49,7 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
   const violations = new ViolationLog();
-  const journal = new Journal(200);
+  const journal = new RequestJournal(200, journalMaxBytes, options.token);
   const mask = (target: string): string => maskToken(target, options.token);
   const context: ProxyContext = { upstream, violations, journal, mask, options };
 

@@ -2,7 +2,7 @@
  * What the proxy found: the reports `GET /__mock/violations` lists (bounded, oldest dropped first)
  * and the counts behind the one-line summary printed at exit.
  */
-import { maskToken } from '../core/journal';
+import { maskToken } from '../journal/mask-token';
 import type { ProxyViolation } from './judge';
 
 export interface ViolationReport {

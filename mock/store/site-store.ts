@@ -35,6 +35,7 @@ export class SiteStore {
   readonly articles: Map<number, StoredArticle>;
   /** Comments per article id, oldest first. */
   private readonly comments = new Map<number, CommentRecord[]>();
+  private readonly changeListeners = new Set<() => void>();
 
   /**
    * `shareRecords` when nobody else holds the fixture (one just read from a file): the store
@@ -65,6 +66,18 @@ export class SiteStore {
     let index = list.length;
     while (index > 0 && oldestFirst(list[index - 1] as CommentRecord, comment) > 0) index -= 1;
     list.splice(index, 0, comment);
+    this.changed();
+  }
+
+  /** Calls `listener` after each change (a persisted site saves then: mock/persist/); returns the way to stop. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** The rules change an article in place (its `data`, its `updated_at`) and then say so here. */
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   /** The whole state in fixture form: loading it again gives the same site. */

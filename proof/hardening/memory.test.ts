@@ -1,6 +1,6 @@
 /**
- * Issue 5: memory stays flat under sustained writes to the same keys. The journal is bounded
- * (mock/core/journal.ts), the state does not grow when the same keys are rewritten, and the heap
+ * Issue 5: memory stays flat under sustained writes to the same keys. The journal is bounded in
+ * entries and in body bytes (mock/journal/request-journal.ts), the state does not grow when the same keys are rewritten, and the heap
  * after garbage collection grows by far less than the bodies sent.
  *
  * What this proves: no per-request retention of more than a few hundred bytes (a retained body,
@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startMock, type Harness } from './harness';
 import { write } from './requests';
+import { journalMaxBytes } from '../../mock/journal/recorder';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -59,7 +60,17 @@ test('keeps the journal, the state and the heap flat under sustained writes to t
   const heapBefore = heapAfterCollection();
   const stored = await sustainedWrites(3000, 600);
   const growth = heapAfterCollection() - heapBefore;
-  expect(harness.mock.journal()).toHaveLength(200);
+  // Each write keeps ~90 kB of bodies (the answer is the whole article), so the byte bound, not the
+  // 200 entries, is what holds the journal here.
+  const journal = harness.mock.journal();
+  const bodyBytes = journal.reduce(
+    (sum, entry) =>
+      sum + JSON.stringify(entry.requestBody ?? '').length + JSON.stringify(entry.responseBody ?? '').length,
+    0,
+  );
+  expect(journal.length).toBeGreaterThan(100);
+  expect(journal.length).toBeLessThan(200);
+  expect(bodyBytes).toBeLessThanOrEqual(journalMaxBytes);
   expect(JSON.stringify(harness.mock.state()).length).toBe(stateSize);
   // The values the mock took in and stored during the second phase add up to about 24 MB.
   expect(stored).toBeGreaterThan(24_000_000);

@@ -1,0 +1,71 @@
+/**
+ * The journal of recent requests with their bodies (served by the control API, outside the
+ * interface). Bounded twice: at most `capacity` entries and about `maxBytes` of bodies, the oldest
+ * going first. An entry is made from its raw exchange only when someone reads it or listens, so
+ * recording costs a request little more than copying its bytes.
+ */
+import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest } from './exchange';
+import { matches, type JournalFilter } from './filter';
+
+interface Recorded {
+  request: RecordedRequest;
+  answer: RecordedAnswer;
+  timing: { at: string; ms: number };
+  bytes: number;
+  entry?: JournalEntry;
+}
+
+export type JournalListener = (entry: JournalEntry) => void;
+
+/** Headers and fields, roughly; only bodies can be large. */
+const entryOverheadBytes = 1024;
+
+export class RequestJournal {
+  private readonly recorded: Recorded[] = [];
+  private bytes = 0;
+  private readonly listeners = new Set<JournalListener>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly maxBytes: number,
+    private readonly token?: string,
+  ) {}
+
+  add(request: RecordedRequest, answer: RecordedAnswer, timing: { at: string; ms: number }): void {
+    const record: Recorded = {
+      request,
+      answer,
+      timing,
+      bytes: request.body.length + answer.body.length + entryOverheadBytes,
+    };
+    this.recorded.push(record);
+    this.bytes += record.bytes;
+    while (this.recorded.length > this.capacity || (this.bytes > this.maxBytes && this.recorded.length > 1)) {
+      this.bytes -= (this.recorded.shift() as Recorded).bytes;
+    }
+    if (this.listeners.size === 0) return;
+    const entry = this.entryOf(record);
+    for (const listener of this.listeners) listener(entry);
+  }
+
+  /** Oldest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    return this.recorded.map((record) => this.entryOf(record)).filter((entry) => matches(entry, filter));
+  }
+
+  clear(): void {
+    this.recorded.length = 0;
+    this.bytes = 0;
+  }
+
+  /** Calls `listener` with every entry added from now on; returns the way to stop. */
+  subscribe(listener: JournalListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private entryOf(record: Recorded): JournalEntry {
+    record.entry ??= makeEntry(record.request, record.answer, record.timing, this.token);
+    return record.entry;
+  }
+}

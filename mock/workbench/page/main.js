@@ -1,0 +1,42 @@
+// The workbench page at /__mock/: the site, the live journal, faults, reset and fixture loading,
+// all through the control API. Errors are shown as the control API states them.
+import { control, showStatus } from './api.js';
+import { setUpFaults } from './faults.js';
+import { startJournal } from './journal.js';
+import { renderSite } from './site.js';
+
+let pending;
+/** Several writes in a row refresh the site once. */
+function refreshSiteSoon() {
+  clearTimeout(pending);
+  pending = setTimeout(() => renderSite().catch((error) => showStatus(error.message, true)), 100);
+}
+
+async function loadFixture(file) {
+  try {
+    await control('fixture', { method: 'PUT', body: await file.text() });
+    showStatus(`Loaded ${file.name}.`);
+    await renderSite();
+  } catch (error) {
+    showStatus(`${file.name} was not loaded: ${error.message}`, true);
+  }
+}
+
+async function start() {
+  await Promise.all([renderSite(), setUpFaults()]);
+  const reloadJournal = await startJournal(refreshSiteSoon);
+  document.getElementById('reset').addEventListener('click', async () => {
+    await control('reset', { method: 'POST' });
+    showStatus('Reset to the fixture; journal cleared.');
+    await Promise.all([renderSite(), reloadJournal()]);
+  });
+  const input = document.getElementById('fixture-file');
+  input.addEventListener('change', async () => {
+    const [file] = input.files;
+    input.value = '';
+    if (file) await loadFixture(file);
+  });
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((error) => showStatus(error.message, true));

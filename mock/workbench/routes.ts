@@ -1,0 +1,57 @@
+/**
+ * The workbench under the control API (outside the interface): the page at `/__mock/` (plain
+ * files in `page/`, no build step), the OpenAPI document at `/__mock/openapi.json` with `servers`
+ * naming the mock as the request reached it, and `/__mock/docs`, Swagger UI served from the
+ * project's own node_modules. Nothing here is fetched from another host.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import express, { type Router } from 'express';
+import { reservedKeyPrefix } from '../../schemas';
+import openapi from '../../schemas/openapi.json';
+import { methodNotAllowedAnswer } from '../core/answers';
+import { baseUrl } from '../core/base-url';
+import { plainRequest } from '../adapters/node-request';
+import { sendAnswer } from '../adapters/send-answer';
+
+/** `page/` next to this file when run from source; from `dist/mock/workbench/` it is in the sources. */
+function pageFolder(): string {
+  const candidates = [join(__dirname, 'page'), resolve(__dirname, '../../../mock/workbench/page')];
+  return candidates.find((folder) => existsSync(join(folder, 'index.html'))) ?? (candidates[0] as string);
+}
+
+const swaggerUiFolder = (): string => dirname(require.resolve('swagger-ui-dist/package.json'));
+
+/** The page's HTML with the catalogue's reserved prefix filled in, so the page never restates it. */
+function pageHtml(folder: string, name: string): string {
+  return readFileSync(join(folder, name), 'utf8').replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix);
+}
+
+export function workbenchRouter(): Router {
+  const router = express.Router();
+  const folder = pageFolder();
+  const html = (name: string): express.RequestHandler => {
+    let text: string | undefined;
+    return (_request, response) => {
+      text ??= pageHtml(folder, name);
+      response.type('html').set('Cache-Control', 'no-store').send(text);
+    };
+  };
+  // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.
+  router.get('/', (request, response, next) => {
+    if (request.originalUrl.split('?')[0]?.endsWith('/') === true) next();
+    else response.redirect(302, `${request.originalUrl.split('?')[0] ?? ''}/`);
+  });
+  router.get('/', html('index.html'));
+  router.get('/docs', html('docs.html'));
+  router.get('/openapi.json', (request, response) => {
+    response.json({ ...openapi, servers: [{ url: baseUrl(plainRequest(request)), description: 'This mock' }] });
+  });
+  router.all(['/openapi.json', '/docs', '/journal/stream'], (_request, response) => {
+    sendAnswer(response, methodNotAllowedAnswer('GET, HEAD'));
+  });
+  // Under `/assets/`, which the security guard serves without the control token: files holding no state.
+  router.use('/assets/swagger-ui', express.static(swaggerUiFolder(), { index: false }));
+  router.use('/assets', express.static(folder, { index: false }));
+  return router;
+}

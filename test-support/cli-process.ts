@@ -1,0 +1,57 @@
+/**
+ * The mock's CLI as a real child process (`node --import tsx mock/cli.ts`), for the tests that
+ * need one: its output, its exit, and the address it serves on once started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const projectRoot = resolve(__dirname, '..');
+
+export interface Cli {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+const running: ChildProcess[] = [];
+
+export function startCli(args: string[], env: Record<string, string> = {}): Cli {
+  // The child must not inherit jest's NODE_OPTIONS, nor a PORT, HOST or API_TOKEN of the caller.
+  const { NODE_OPTIONS: _options, PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...inherited, ...env },
+  });
+  running.push(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exit = new Promise<number | null>((done) =>
+    child.on('exit', (code) => {
+      done(code);
+    }),
+  );
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** The address the CLI prints once it listens. */
+export async function serving(cli: Cli): Promise<string> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const match = /serving .*on (http:\/\/\S+)/.exec(cli.stdout());
+    if (match?.[1]) return match[1];
+    if (cli.child.exitCode !== null) throw new Error(`mock exited: ${cli.stderr()}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error('mock did not start');
+}
+
+/** Kills every CLI still running (for `afterEach`). */
+export function killRunningClis(): void {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+}
