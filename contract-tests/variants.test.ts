@@ -42,6 +42,20 @@ const failures = (report: RunReport): string[] =>
     .filter((result) => result.outcome === 'failed')
     .map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
 
+/** Runs the one check `id` on its own against the broken variant `name`. */
+async function runAloneAgainst(name: string, id: string): Promise<RunReport['results']> {
+  const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+  try {
+    const report = await runChecks(
+      { baseUrl: target.baseUrl, articleIds: [1] },
+      allChecks.filter((check) => check.id === id),
+    );
+    return report.results;
+  } finally {
+    await target.close();
+  }
+}
+
 /** Each article's data and attributes, without the time stamps writes move on. */
 const articlesOf = (state: ReturnType<MockApp['state']>): unknown =>
   state.articles.map(({ updated_at: _updated, ...article }) => article);
@@ -112,16 +126,28 @@ describe('each check', () => {
   test.each(Object.entries(catchers))(
     '%s fails, run alone, against the variant %s',
     async (id, name) => {
-      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-      try {
-        const report = await runChecks(
-          { baseUrl: target.baseUrl, articleIds: [1] },
-          allChecks.filter((check) => check.id === id),
-        );
-        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
-      } finally {
-        await target.close();
-      }
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+    },
+    runTimeout,
+  );
+});
+
+/**
+ * Variants found by trying the suite as an adversary would (review 9), each with the check that
+ * catches it and a fragment its failure report must contain, naming what broke.
+ */
+const adversaryCatchers: [variant: string, check: string, named: string][] = [
+  ['set-key-mangles-key-names', 'set-key-adds', 'ünï cödé'],
+];
+
+describe('each variant found by an adversary', () => {
+  test.each(adversaryCatchers)(
+    '%s fails the check %s, whose report names %s',
+    async (name, id, named) => {
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+      expect(results[0]?.detail).toContain(named);
     },
     runTimeout,
   );
@@ -131,17 +157,9 @@ describe('each after-write or media-type variant', () => {
   test.each(judgedCatchers)(
     '%s fails the check %s, whose report names the rule %s',
     async (name, id, rule) => {
-      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-      try {
-        const report = await runChecks(
-          { baseUrl: target.baseUrl, articleIds: [1] },
-          allChecks.filter((check) => check.id === id),
-        );
-        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
-        expect(report.results[0]?.detail).toContain(`[${rule}]`);
-      } finally {
-        await target.close();
-      }
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+      expect(results[0]?.detail).toContain(`[${rule}]`);
     },
     runTimeout,
   );

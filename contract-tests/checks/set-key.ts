@@ -44,15 +44,23 @@ const answerShape: Check = {
   },
 };
 
+/**
+ * A key name the path must carry percent-encoded (non-ASCII letters, a space, `%`, `?`, `#`): 4.3
+ * names the key in the path, so it must come back under exactly that name, not as its encoded or
+ * re-decoded bytes. No `/`, `.` or `..`: those have no address of their own (steps.ts).
+ */
+const awkwardKeyName = (marker: string): string => `${marker}_added ünï cödé ✓ 100% ?#`;
+
 const adds: Check = {
   id: 'set-key-adds',
   section: '4.3',
-  title: 'adds a new key and keeps every other key, in its answer and on the next read',
+  title:
+    'adds a new key under exactly its name (non-ASCII, space, % ? #) and keeps every other key, in its answer and on the next read',
   changesData: true,
   postsComment: false,
   async run(context) {
     const before = await readArticle(context, 'reading the article before setting a key');
-    const key = `${context.marker}_added`;
+    const key = awkwardKeyName(context.marker);
     const { put, data } = await setAndAnswer(context, key, 'added');
     expectValue(data, key, 'added', 'the answer', put);
     expectKeysKept(before.data, data, [key], 'the answer', put);

@@ -65,6 +65,14 @@ export const setKeyVariants: Record<string, Variant> = {
     does: 'stores object values as JSON text',
     rules: { setDataKey: storeInstead((value) => (isPlainObject(value) ? JSON.stringify(value) : value)) },
   },
+  'set-key-mangles-key-names': {
+    section: '4.3',
+    does: 'stores a non-ASCII key under its UTF-8 bytes read as Latin-1 (ü becomes Ã¼)',
+    rules: {
+      setDataKey: (context, input) =>
+        defaultRules.setDataKey(context, { ...input, key: Buffer.from(input.key, 'utf8').toString('latin1') }),
+    },
+  },
   'set-key-keeps-old-value': {
     section: '4.3',
     does: 'adds absent keys but leaves a present key unchanged',
