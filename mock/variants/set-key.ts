@@ -73,6 +73,18 @@ export const setKeyVariants: Record<string, Variant> = {
         defaultRules.setDataKey(context, { ...input, key: Buffer.from(input.key, 'utf8').toString('latin1') }),
     },
   },
+  'set-key-writes-every-article': {
+    section: '4.3',
+    does: 'sets the key on every article, not only on the one in the path',
+    articleIds: [1, 2],
+    rules: {
+      setDataKey: (context, input) => {
+        for (const article of context.store.articles.values())
+          if (!isReservedKey(input.key)) article.data.set(input.key, sentValue(input.payload));
+        return defaultRules.setDataKey(context, input);
+      },
+    },
+  },
   'set-key-keeps-old-value': {
     section: '4.3',
     does: 'adds absent keys but leaves a present key unchanged',
