@@ -139,9 +139,15 @@ describe('each check', () => {
  * catches it and a fragment its failure report must contain, naming what broke.
  */
 const adversaryCatchers: [variant: string, checks: string[], named: string][] = [
-  ['set-key-mangles-key-names', ['set-key-adds'], 'ünï cödé'],
+  ['set-key-mangles-key-names', ['set-key-adds'], 'ÜnÏ cödé'],
   // A key written on article 2 appears on article 1: the next write check there names that key.
-  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_added'],
+  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_Added'],
+  ['set-key-lowercases-key-names', ['set-key-adds'], 'ÜnÏ cödé'],
+  ['set-key-trims-strings', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-flattens-line-breaks', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-drops-astral-characters', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['delete-removes-keys-by-prefix', ['delete-key-gone'], '_delete_gone_kept'],
+  ['update-stringifies-numbers', ['update-holds-data'], '_update_integer'],
 ];
 
 describe('each variant found by an adversary', () => {

@@ -85,6 +85,34 @@ export const setKeyVariants: Record<string, Variant> = {
       },
     },
   },
+  'set-key-lowercases-key-names': {
+    section: '4.3',
+    does: 'stores the key under its name in lower case',
+    rules: {
+      setDataKey: (context, input) => defaultRules.setDataKey(context, { ...input, key: input.key.toLowerCase() }),
+    },
+  },
+  'set-key-trims-strings': {
+    section: '4.3',
+    does: 'trims spaces and line breaks from the ends of string values',
+    rules: { setDataKey: storeInstead((value) => (typeof value === 'string' ? value.trim() : value)) },
+  },
+  'set-key-flattens-line-breaks': {
+    section: '4.3',
+    does: 'turns tabs and line breaks inside string values into spaces',
+    rules: {
+      setDataKey: storeInstead((value) => (typeof value === 'string' ? value.replace(/[\t\r\n]/g, ' ') : value)),
+    },
+  },
+  'set-key-drops-astral-characters': {
+    section: '4.3',
+    does: 'replaces characters outside the Basic Multilingual Plane (emoji) with ?, as a 3-byte "utf8" database does',
+    rules: {
+      setDataKey: storeInstead((value) =>
+        typeof value === 'string' ? value.replace(/[\u{10000}-\u{10FFFF}]/gu, '?') : value,
+      ),
+    },
+  },
   'set-key-keeps-old-value': {
     section: '4.3',
     does: 'adds absent keys but leaves a present key unchanged',
