@@ -101,6 +101,7 @@ const catchers: Record<string, string> = {
 const judgedCatchers: [variant: string, check: string, rule: JudgeRule][] = [
   ['set-key-flips-published', 'set-key-judged', 'attributes-unchanged'],
   ['set-key-adds-tag', 'set-key-judged', 'attributes-unchanged'],
+  ['set-key-answer-counts-no-comments', 'set-key-judged', 'answer-is-article'],
   ['delete-key-flips-publishing', 'delete-key-judged', 'attributes-unchanged'],
   ['delete-key-retitles', 'delete-key-judged', 'attributes-unchanged'],
   ['delete-key-updated-at-without-millis', 'delete-key-judged', 'article-shape'],

@@ -113,6 +113,11 @@ export const setKeyVariants: Record<string, Variant> = {
       ),
     },
   },
+  'set-key-answer-counts-no-comments': {
+    section: '4.3',
+    does: 'answers a key write with comments_count 0, whatever the article has',
+    rules: mapArticle(['setDataKey'], (article) => ({ ...article, comments_count: 0 })),
+  },
   'set-key-keeps-old-value': {
     section: '4.3',
     does: 'adds absent keys but leaves a present key unchanged',
