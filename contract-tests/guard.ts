@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject, show } from './failure';
 import type { Client, Exchange } from './http/client';
 import { pathOf } from './checks/steps';
+import { carriesMarker } from './marker';
 
 export interface DataRead {
   data: Record<string, unknown>;
@@ -25,13 +26,18 @@ export async function readDataQuietly(client: Client, articleId: number): Promis
   }
 }
 
-/** One line per key without the run marker whose value differs between the two reads. */
+/**
+ * One line per key whose value differs between the two reads, other than the keys written under
+ * `marker` (the checked article's own marker: a key another article's check wrote counts here).
+ */
 export function keysChangedOutside(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   marker: string,
 ): string[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !key.includes(marker));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => !carriesMarker(key, marker),
+  );
   return keys
     .filter((key) => !isDeepStrictEqual(before[key], after[key]))
     .map(

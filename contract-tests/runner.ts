@@ -7,7 +7,7 @@ import { allChecks, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './guard';
 import { Client } from './http/client';
-import { markerOf, newRunId } from './marker';
+import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -80,7 +80,7 @@ export class Session {
       const note = await check.run({
         client: this.client,
         articleId,
-        marker: this.marker,
+        marker: articleMarkerOf(this.marker, articleId),
         ...(startData ? { startData } : {}),
       });
       if (before) await this.expectOtherKeysKept(articleId, before);
@@ -98,10 +98,10 @@ export class Session {
   /** See guard.ts: keys a check did not write must be as they were before it. */
   private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
     const after = await readDataQuietly(this.client, articleId);
-    const changed = after ? keysChangedOutside(before, after.data, this.marker) : [];
+    const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
       throw new ContractFailure(
-        'every data key this check did not write is as before it (other keys remain; reserved keys are read-only)',
+        'every data key this check did not write on this article is as before it (other keys remain; reserved keys are read-only; a write names one article)',
         changed.join('\n'),
         [after.exchange],
       );

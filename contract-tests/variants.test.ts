@@ -42,6 +42,21 @@ const failures = (report: RunReport): string[] =>
     .filter((result) => result.outcome === 'failed')
     .map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
 
+/** Runs the checks `ids` on their own against the broken variant `name`, on the articles it needs. */
+async function runAloneAgainst(name: string, ...ids: string[]): Promise<RunReport['results']> {
+  const variant = brokenVariants[name];
+  const target = await startInProcessMock({ rules: variant?.rules ?? {}, validateResponses: false });
+  try {
+    const report = await runChecks(
+      { baseUrl: target.baseUrl, articleIds: variant?.articleIds ?? [1] },
+      allChecks.filter((check) => ids.includes(check.id)),
+    );
+    return report.results;
+  } finally {
+    await target.close();
+  }
+}
+
 /** Each article's data and attributes, without the time stamps writes move on. */
 const articlesOf = (state: ReturnType<MockApp['state']>): unknown =>
   state.articles.map(({ updated_at: _updated, ...article }) => article);
@@ -86,6 +101,7 @@ const catchers: Record<string, string> = {
 const judgedCatchers: [variant: string, check: string, rule: JudgeRule][] = [
   ['set-key-flips-published', 'set-key-judged', 'attributes-unchanged'],
   ['set-key-adds-tag', 'set-key-judged', 'attributes-unchanged'],
+  ['set-key-answer-counts-no-comments', 'set-key-judged', 'answer-is-article'],
   ['delete-key-flips-publishing', 'delete-key-judged', 'attributes-unchanged'],
   ['delete-key-retitles', 'delete-key-judged', 'attributes-unchanged'],
   ['delete-key-updated-at-without-millis', 'delete-key-judged', 'article-shape'],
@@ -112,16 +128,37 @@ describe('each check', () => {
   test.each(Object.entries(catchers))(
     '%s fails, run alone, against the variant %s',
     async (id, name) => {
-      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-      try {
-        const report = await runChecks(
-          { baseUrl: target.baseUrl, articleIds: [1] },
-          allChecks.filter((check) => check.id === id),
-        );
-        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
-      } finally {
-        await target.close();
-      }
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+    },
+    runTimeout,
+  );
+});
+
+/**
+ * Variants found by trying the suite as an adversary would (review 9), each with the check that
+ * catches it and a fragment its failure report must contain, naming what broke.
+ */
+const adversaryCatchers: [variant: string, checks: string[], named: string][] = [
+  ['set-key-mangles-key-names', ['set-key-adds'], 'ÜnÏ cödé'],
+  // A key written on article 2 appears on article 1: the next write check there names that key.
+  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_Added'],
+  ['set-key-lowercases-key-names', ['set-key-adds'], 'ÜnÏ cödé'],
+  ['set-key-trims-strings', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-flattens-line-breaks', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-drops-astral-characters', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['delete-removes-keys-by-prefix', ['delete-key-gone'], '_delete_gone_kept'],
+  ['update-stringifies-numbers', ['update-holds-data'], '_update_integer'],
+];
+
+describe('each variant found by an adversary', () => {
+  test.each(adversaryCatchers)(
+    '%s fails the checks %j, and a failure report names %s',
+    async (name, ids, named) => {
+      const failed = (await runAloneAgainst(name, ...ids))
+        .filter((result) => result.outcome === 'failed')
+        .map((result) => `${result.check.id}: ${result.detail ?? ''}`);
+      expect(failed).toContainEqual(expect.stringContaining(named));
     },
     runTimeout,
   );
@@ -131,17 +168,9 @@ describe('each after-write or media-type variant', () => {
   test.each(judgedCatchers)(
     '%s fails the check %s, whose report names the rule %s',
     async (name, id, rule) => {
-      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-      try {
-        const report = await runChecks(
-          { baseUrl: target.baseUrl, articleIds: [1] },
-          allChecks.filter((check) => check.id === id),
-        );
-        expect(report.results.map((result) => result.outcome)).toEqual(['failed']);
-        expect(report.results[0]?.detail).toContain(`[${rule}]`);
-      } finally {
-        await target.close();
-      }
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+      expect(results[0]?.detail).toContain(`[${rule}]`);
     },
     runTimeout,
   );
@@ -209,7 +238,9 @@ describe('the contract suite', () => {
   test.each(Object.keys(brokenVariants))(
     'fails against the broken variant %s',
     async (name) => {
-      const { report } = await runAgainst(brokenVariants[name], { stopAtFirstFailure: true, articleIds: [1] });
+      const variant = brokenVariants[name];
+      const articleIds = variant?.articleIds ?? [1];
+      const { report } = await runAgainst(variant, { stopAtFirstFailure: true, articleIds });
       expect(failures(report).length).toBeGreaterThan(0);
     },
     runTimeout,

@@ -21,7 +21,10 @@ export type Section = keyof typeof sections;
 export interface CheckContext {
   client: Client;
   articleId: number;
-  /** Unique to one run (`contract_<run id>`); every key the suite writes starts with it. */
+  /**
+   * Unique to one run and article (`contract_<run id>_on<article id>`, marker.ts); every key a
+   * check writes is `<marker>_<name>`.
+   */
   marker: string;
   /** The article's data when the run began (absent in a read-only run). */
   startData?: Record<string, unknown>;

@@ -43,6 +43,9 @@ const gone: Check = {
   postsComment: false,
   async run(context) {
     const { key, setup } = await keyToRemove(context, 'delete_gone');
+    // A key whose name starts with the removed one's must stay: 4.4 removes one key, by its name.
+    const sibling = await setKey(context, `${key}_kept`, 'stays');
+    expectStatus(sibling, statusOf('setDataKey'), `setting up data/${key}_kept`);
     const before = await readArticle(context, 'reading the article before removing the key');
     const removal = await deleteKey(context, key);
     const after = await readArticle(context, 'reading the article after removing the key');

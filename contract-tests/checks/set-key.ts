@@ -44,15 +44,23 @@ const answerShape: Check = {
   },
 };
 
+/**
+ * A key name the path must carry percent-encoded (upper- and lower-case non-ASCII letters, a
+ * character outside the BMP, a space, `%`, `?`, `#`): 4.3 names the key in the path, so it must
+ * come back under exactly that name, not lower-cased, nor as its encoded or re-decoded bytes. No `/`, `.` or `..`: those have no address of their own (steps.ts).
+ */
+const awkwardKeyName = (marker: string): string => `${marker}_Added ÜnÏ cödé ✓ 😀 100% ?#`;
+
 const adds: Check = {
   id: 'set-key-adds',
   section: '4.3',
-  title: 'adds a new key and keeps every other key, in its answer and on the next read',
+  title:
+    'adds a new key under exactly its name (upper case, non-ASCII, emoji, space, % ? #) and keeps every other key, in its answer and on the next read',
   changesData: true,
   postsComment: false,
   async run(context) {
     const before = await readArticle(context, 'reading the article before setting a key');
-    const key = `${context.marker}_added`;
+    const key = awkwardKeyName(context.marker);
     const { put, data } = await setAndAnswer(context, key, 'added');
     expectValue(data, key, 'added', 'the answer', put);
     expectKeysKept(before.data, data, [key], 'the answer', put);
@@ -87,6 +95,9 @@ const updates: Check = {
 /** One value of every JSON type, including the awkward ones. */
 export const sampleValues: Record<string, unknown> = {
   string: 'plain text with ünïcödé, "quotes" and a \\ backslash',
+  // Ends in spaces, a tab and a line break, and a character outside the Basic Multilingual Plane
+  // (stored as 4 bytes in UTF-8, which some databases' "utf8" cannot hold).
+  whitespace_and_emoji: ' \tpadded,\r\non two lines, with 😀 outside the BMP \n',
   empty_string: '',
   integer: 42,
   negative: -7,

@@ -10,6 +10,7 @@ import type { Exchange } from '../http/client';
 import { changedAttributes } from '../judge';
 import type { Check, CheckContext } from './check';
 import { expectValue, pathOf, readArticle, statusOf, updateArticle, withoutReserved } from './steps';
+import { sampleValues } from './set-key';
 
 /** Attributes of `answer` that differ from `expected`, one line each. */
 function differences(
@@ -33,6 +34,10 @@ const holdsData: Check = {
     const supplied = {
       [`${context.marker}_update_text`]: 'set by a full update',
       [`${context.marker}_update_list`]: [1, 'two', { three: 3 }],
+      // 4.2 sends `data` as any JSON values, so every type must come back exactly, as in 4.3.
+      ...Object.fromEntries(
+        Object.entries(sampleValues).map(([name, value]) => [`${context.marker}_update_${name}`, value]),
+      ),
     };
     const put = await updateArticle(context, { ...withoutReserved(data), ...supplied });
     expectStatus(put, statusOf('updateArticle'), 'PUT article');

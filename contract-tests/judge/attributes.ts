@@ -34,3 +34,19 @@ export const changedAttributes = (before: Record<string, unknown>, now: Record<s
         !isDeepStrictEqual(comparable(field, now[field]), comparable(field, before[field])),
     )
     .map((field) => ({ field, now: comparable(field, now[field]), before: comparable(field, before[field]) }));
+
+/**
+ * Fields of a write's answer (4.2, 4.3: "the Article object") that differ from the article read
+ * right after it: the answer is that article, so its `data` and `comments_count` too. Only fields
+ * the answer has (update answers may omit six), and not `updated_at`, which a target may take
+ * from a clock at either moment.
+ */
+export const answerDifferences = (answer: Record<string, unknown>, after: Record<string, unknown>): AttributeChange[] =>
+  articleFields
+    .filter(
+      (field) =>
+        field !== 'updated_at' &&
+        field in answer &&
+        !isDeepStrictEqual(comparable(field, answer[field]), comparable(field, after[field])),
+    )
+    .map((field) => ({ field, now: comparable(field, answer[field]), before: comparable(field, after[field]) }));

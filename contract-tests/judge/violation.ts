@@ -7,6 +7,7 @@ export const judgeRules = {
   'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
   'empty-204': 'a 204 answer has an empty body',
   'answer-shape': "a success answer has its operation's stated shape (2.1, 2.2)",
+  'answer-is-article': "a write's answer is the article as the next read shows it (4.2, 4.3)",
   'article-shape': 'the article read after a write has the whole 2.1 shape',
   'real-dates': 'every timestamp is a real date in its stated form (2.1, 2.2)',
   'attributes-unchanged': 'a write changes no attribute but data, updated_at and comments_count (1, 4.2)',

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../../validation';
-import { changedAttributes } from './attributes';
+import { answerDifferences, changedAttributes } from './attributes';
 import { judgeExchange, unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
 import { predictData, type Write } from './predict';
 import { violation, type ContractViolation } from './violation';
@@ -40,6 +40,22 @@ function judgeArticleAfter({ before, after }: WriteRecord): ContractViolation[] 
     violation('attributes-unchanged', `/${change.field}`, show(change.before), show(change.now)),
   );
   return [...shape, ...unrealArticleDates(after), ...changed];
+}
+
+/** 4.2 and 4.3 answer with the Article: the one the next read shows (no write in between). */
+function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): ContractViolation[] {
+  if (write.operation !== 'updateArticle' && write.operation !== 'setDataKey') return [];
+  if (answer.status < 200 || answer.status > 299) return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body) as unknown;
+  } catch {
+    return [];
+  }
+  if (!isRecord(body)) return [];
+  return answerDifferences(body, after).map((difference) =>
+    violation('answer-is-article', `/${difference.field}`, show(difference.before), show(difference.now)),
+  );
 }
 
 function judgeData({ before, write, answer, after }: WriteRecord): ContractViolation[] {
@@ -107,6 +123,7 @@ export function judgeWrite(record: WriteRecord): ContractViolation[] {
   return [
     ...judgeExchange(record.write.operation, record.answer),
     ...judgeArticleAfter(record),
+    ...judgeAnswerIsArticle(record),
     ...judgeData(record),
     ...judgeLists(record),
   ];

@@ -14,6 +14,18 @@ export const deleteKeyVariants: Record<string, Variant> = {
           : defaultRules.deleteDataKey(context, input),
     },
   },
+  'delete-removes-keys-by-prefix': {
+    section: '4.4',
+    does: 'also removes every key whose name starts with the removed one',
+    rules: {
+      deleteDataKey: (context, input) => {
+        const data = storedArticle(context, input.articleId)?.data;
+        for (const key of [...(data?.keys() ?? [])])
+          if (key.startsWith(input.key) && key !== input.key && !isReservedKey(key)) data?.delete(key);
+        return defaultRules.deleteDataKey(context, input);
+      },
+    },
+  },
   'delete-answers-200-with-body': {
     section: '4.4',
     does: 'answers a removal with 200 and the article',

@@ -65,6 +65,59 @@ export const setKeyVariants: Record<string, Variant> = {
     does: 'stores object values as JSON text',
     rules: { setDataKey: storeInstead((value) => (isPlainObject(value) ? JSON.stringify(value) : value)) },
   },
+  'set-key-mangles-key-names': {
+    section: '4.3',
+    does: 'stores a non-ASCII key under its UTF-8 bytes read as Latin-1 (ü becomes Ã¼)',
+    rules: {
+      setDataKey: (context, input) =>
+        defaultRules.setDataKey(context, { ...input, key: Buffer.from(input.key, 'utf8').toString('latin1') }),
+    },
+  },
+  'set-key-writes-every-article': {
+    section: '4.3',
+    does: 'sets the key on every article, not only on the one in the path',
+    articleIds: [1, 2],
+    rules: {
+      setDataKey: (context, input) => {
+        for (const article of context.store.articles.values())
+          if (!isReservedKey(input.key)) article.data.set(input.key, sentValue(input.payload));
+        return defaultRules.setDataKey(context, input);
+      },
+    },
+  },
+  'set-key-lowercases-key-names': {
+    section: '4.3',
+    does: 'stores the key under its name in lower case',
+    rules: {
+      setDataKey: (context, input) => defaultRules.setDataKey(context, { ...input, key: input.key.toLowerCase() }),
+    },
+  },
+  'set-key-trims-strings': {
+    section: '4.3',
+    does: 'trims spaces and line breaks from the ends of string values',
+    rules: { setDataKey: storeInstead((value) => (typeof value === 'string' ? value.trim() : value)) },
+  },
+  'set-key-flattens-line-breaks': {
+    section: '4.3',
+    does: 'turns tabs and line breaks inside string values into spaces',
+    rules: {
+      setDataKey: storeInstead((value) => (typeof value === 'string' ? value.replace(/[\t\r\n]/g, ' ') : value)),
+    },
+  },
+  'set-key-drops-astral-characters': {
+    section: '4.3',
+    does: 'replaces characters outside the Basic Multilingual Plane (emoji) with ?, as a 3-byte "utf8" database does',
+    rules: {
+      setDataKey: storeInstead((value) =>
+        typeof value === 'string' ? value.replace(/[\u{10000}-\u{10FFFF}]/gu, '?') : value,
+      ),
+    },
+  },
+  'set-key-answer-counts-no-comments': {
+    section: '4.3',
+    does: 'answers a key write with comments_count 0, whatever the article has',
+    rules: mapArticle(['setDataKey'], (article) => ({ ...article, comments_count: 0 })),
+  },
   'set-key-keeps-old-value': {
     section: '4.3',
     does: 'adds absent keys but leaves a present key unchanged',

@@ -34,6 +34,16 @@ export const updateVariants: Record<string, Variant> = {
       }),
     },
   },
+  'update-stringifies-numbers': {
+    section: '4.2',
+    does: 'stores the numbers of a full update as strings',
+    rules: {
+      updateArticle: updateThen((data, sent) => {
+        for (const [key, value] of Object.entries(sent))
+          if (typeof value === 'number' && data.has(key)) data.set(key, String(value));
+      }),
+    },
+  },
   'update-ignores-data': {
     section: '4.2',
     does: 'answers an update with the unchanged article and stores nothing',

@@ -13,6 +13,8 @@ export interface Variant {
   /** What the variant does differently, as a sentence. */
   does: string;
   rules: Partial<Rules>;
+  /** The articles a run needs to show the fault, when one article is not enough. */
+  articleIds?: number[];
 }
 
 type RuleName = keyof Rules;
