@@ -38,7 +38,22 @@ function touchingPage(name: 'updateArticle' | 'setDataKey' | 'deleteDataKey'): P
   });
 }
 
+/** Names a stricter store might refuse: anything beyond letters, digits, `_` and `-` in ASCII. */
+const plainKeyName = /^[A-Za-z0-9_-]+$/;
+
 export const harmlessVariants: Record<string, Variant> = {
+  'refuses-awkward-key-names': {
+    section: '4.3',
+    does: 'refuses, with 422, data key names outside ASCII letters, digits, _ and -',
+    rules: {
+      setDataKey: (context, input) =>
+        plainKeyName.test(input.key)
+          ? defaultRules.setDataKey(context, input)
+          : (() => {
+              throw validationError({ key: ['may hold only ASCII letters, digits, _ and -'] });
+            })(),
+    },
+  },
   'comments-oldest-first': {
     section: '4.5',
     does: 'lists comments oldest first',
