@@ -77,3 +77,40 @@ describe('injected failures', () => {
     await request(app).get('/admin/api/articles/1').expect(200);
   });
 });
+
+describe('faults per operation', () => {
+  it('delays only the operation given its own delay', async () => {
+    const app = freshApp({ faults: { operations: { listComments: { delayMs: 60 } } } });
+    expect((await timed(request(app).get('/admin/api/articles/1/comments'))).ms).toBeGreaterThanOrEqual(58);
+    expect((await timed(request(app).get('/admin/api/articles/1'))).ms).toBeLessThan(58);
+  });
+
+  it('fails only the operation given its own failure, set through the control API', async () => {
+    const app = freshApp();
+    await putJson(app, '/__mock/faults', { operations: { readArticle: { failure: { status: 502, rate: 1 } } } }).expect(
+      200,
+    );
+    await request(app).get('/admin/api/articles/1').expect(502);
+    await request(app).get('/admin/api/articles/1/comments').expect(200);
+  });
+
+  it("uses an operation's own failure instead of the global one, and the global one for the others", async () => {
+    const app = freshApp({
+      faults: { failure: { status: 503, rate: 1 }, operations: { readArticle: { failure: { status: 500, rate: 0 } } } },
+    });
+    await request(app).get('/admin/api/articles/1').expect(200);
+    await request(app).get('/admin/api/articles/1/comments').expect(503);
+  });
+
+  it('answers 422 naming each bad per-operation field by its path', async () => {
+    const response = await putJson(freshApp(), '/__mock/faults', {
+      operations: { readArticle: { delayMs: -1, failure: { status: 200, rate: 2 } }, deleteEverything: {} },
+    }).expect(422);
+    expect(Object.keys((response.body as { errors: object }).errors).sort()).toEqual([
+      'operations.deleteEverything',
+      'operations.readArticle.delayMs',
+      'operations.readArticle.failure.rate',
+      'operations.readArticle.failure.status',
+    ]);
+  });
+});

@@ -1,12 +1,13 @@
 /**
  * Latency and faults, to exercise a UI's loading and error states: a fixed or random delay before
- * every API answer, and an error status for a share of requests, optionally of one operation.
+ * every API answer, and an error status for a share of requests, optionally of one operation;
+ * each operation may also have its own latency and failure, which take the global ones' place.
  */
 import type { OperationId } from '../../schemas';
 import { operations } from '../../schemas';
 import { ApiError } from '../rules';
 
-export interface Faults {
+export interface OperationFaults {
   /** Milliseconds before each API answer: fixed, or `[min, max]` drawn at random. */
   delayMs?: number | [number, number];
   failure?: {
@@ -14,9 +15,16 @@ export interface Faults {
     status: number;
     /** Share of requests that fail, 0 to 1. */
     rate: number;
+  };
+}
+
+export interface Faults extends OperationFaults {
+  failure?: OperationFaults['failure'] & {
     /** Only this operation fails (an operation id of interface section 4). */
     operation?: OperationId;
   };
+  /** Per operation id: its own delay or failure, used instead of the global one. */
+  operations?: Partial<Record<OperationId, OperationFaults>>;
 }
 
 const operationIds: readonly string[] = operations.map((operation) => operation.id);
@@ -25,18 +33,38 @@ const isDelay = (value: unknown): boolean =>
   (isNumber(value) && value >= 0 && value <= 60_000) ||
   (Array.isArray(value) && value.length === 2 && value.every(isDelay) && Number(value[0]) <= Number(value[1]));
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Problems of one delay and failure, named under `prefix` (empty or ending in a dot). */
+function partProblems(part: Record<string, unknown>, prefix: string): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (part.delayMs !== undefined && !isDelay(part.delayMs))
+    problems[`${prefix}delayMs`] = ['must be milliseconds (0 to 60000) or [min, max]'];
+  if (part.failure === undefined) return problems;
+  const { status, rate } = isObject(part.failure) ? part.failure : {};
+  if (!isNumber(status) || !Number.isInteger(status) || status < 400 || status > 599)
+    problems[`${prefix}failure.status`] = ['must be a whole number from 400 to 599'];
+  if (!isNumber(rate) || rate < 0 || rate > 1) problems[`${prefix}failure.rate`] = ['must be a number from 0 to 1'];
+  return problems;
+}
+
+function operationsProblems(value: unknown): Record<string, string[]> {
+  if (value === undefined) return {};
+  if (!isObject(value)) return { operations: ['must be an object keyed by operation id'] };
+  return Object.entries(value).reduce<Record<string, string[]>>((problems, [id, part]) => {
+    if (!operationIds.includes(id))
+      return { ...problems, [`operations.${id}`]: [`must be one of ${operationIds.join(', ')}`] };
+    if (!isObject(part)) return { ...problems, [`operations.${id}`]: ['must be an object'] };
+    return { ...problems, ...partProblems(part, `operations.${id}.`) };
+  }, {});
+}
+
 /** Checks faults sent to the control API or given as options; lists every problem. */
 export function faultProblems(value: unknown): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { body: ['must be an object'] };
-  const { delayMs, failure } = value as Record<string, unknown>;
-  if (delayMs !== undefined && !isDelay(delayMs))
-    problems.delayMs = ['must be milliseconds (0 to 60000) or [min, max]'];
-  if (failure === undefined) return problems;
-  const { status, rate, operation } = (failure ?? {}) as Record<string, unknown>;
-  if (!isNumber(status) || !Number.isInteger(status) || status < 400 || status > 599)
-    problems['failure.status'] = ['must be a whole number from 400 to 599'];
-  if (!isNumber(rate) || rate < 0 || rate > 1) problems['failure.rate'] = ['must be a number from 0 to 1'];
+  if (!isObject(value)) return { body: ['must be an object'] };
+  const problems = { ...partProblems(value, ''), ...operationsProblems(value.operations) };
+  const operation = isObject(value.failure) ? value.failure.operation : undefined;
   if (operation !== undefined && (typeof operation !== 'string' || !operationIds.includes(operation)))
     problems['failure.operation'] = [`must be one of ${operationIds.join(', ')}`];
   return problems;
@@ -49,11 +77,16 @@ function delayOf(delay: Faults['delayMs']): number {
   return min + Math.random() * (max - min);
 }
 
+/** Whether any latency or failure is set; the pipeline skips the (awaited) faults step otherwise. */
+export const hasFaults = (faults: Faults): boolean =>
+  faults.delayMs !== undefined || faults.failure !== undefined || faults.operations !== undefined;
+
 /** Waits the configured delay, then throws the configured failure when this request draws it. */
 export async function applyFaults(faults: Faults, operation: OperationId): Promise<void> {
-  const wait = delayOf(faults.delayMs);
+  const own = faults.operations?.[operation] ?? {};
+  const wait = delayOf(own.delayMs ?? faults.delayMs);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const failure = faults.failure;
+  const failure: Faults['failure'] = own.failure ?? faults.failure;
   if (!failure || (failure.operation && failure.operation !== operation)) return;
   if (Math.random() < failure.rate) {
     throw new ApiError('injectedFault', {

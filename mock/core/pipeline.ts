@@ -14,7 +14,7 @@ import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
 import { controlAnswerHeaders } from '../security/guard';
 import { corsHeaders, type CorsOrigins } from './cors';
-import { applyFaults, type Faults } from './faults';
+import { applyFaults, hasFaults, type Faults } from './faults';
 import { parseJsonBody, requireJsonType } from './json-body';
 import { runRule } from './operation-input';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
@@ -115,8 +115,7 @@ export function createCore(parts: CoreParts): Core {
       read.body = await request.body.read(live.bodyLimit);
       body = parseJsonBody(read.body);
     }
-    if (live.faults.delayMs !== undefined || live.faults.failure !== undefined)
-      await applyFaults(live.faults, operation);
+    if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
     const context: RuleContext = { store: live.store, base: baseUrl(request), clock: live.clock };
     const cacheable = cachedReads.has(operation) && usesDefaultRules(live.rules);
     const cacheKey = `${operation} ${context.base}${request.originalUrl}`;

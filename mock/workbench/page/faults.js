@@ -1,5 +1,5 @@
-// Latency and failure per operation, through GET/PUT/DELETE /__mock/faults. The operations come
-// from the OpenAPI document, so the page never lists them itself.
+// Latency and failure, for every operation and per operation, through GET/PUT/DELETE
+// /__mock/faults. The operations come from the OpenAPI document, so the page never lists them itself.
 import { control, showStatus } from './api.js';
 
 const form = () => document.getElementById('faults-form');
@@ -10,34 +10,59 @@ function showFaults(faults) {
   document.getElementById('faults-errors').textContent = '';
 }
 
-function faultsFromForm() {
-  const fields = new FormData(form());
-  const delay = String(fields.get('delay')).trim();
+/** One delay and failure from the fields named `delay`, `status` and `rate` plus `suffix`. */
+function partFromFields(fields, suffix) {
+  const delay = String(fields.get(`delay${suffix}`) ?? '').trim();
   const range = delay.split('-').map((part) => Number(part.trim()));
-  const operation = String(fields.get('operation'));
-  const rate = Number(fields.get('rate'));
+  const rate = Number(fields.get(`rate${suffix}`));
   return {
     ...(delay === '' ? {} : { delayMs: range.length === 2 ? range : range[0] }),
-    ...(rate > 0
-      ? { failure: { status: Number(fields.get('status')), rate, ...(operation ? { operation } : {}) } }
-      : {}),
+    ...(rate > 0 ? { failure: { status: Number(fields.get(`status${suffix}`)), rate } } : {}),
   };
 }
 
-async function operations() {
+function faultsFromForm(operationIds) {
+  const fields = new FormData(form());
+  const operations = Object.fromEntries(
+    operationIds.map((id) => [id, partFromFields(fields, `-${id}`)]).filter(([, part]) => Object.keys(part).length > 0),
+  );
+  return { ...partFromFields(fields, ''), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
+}
+
+async function operationIdsOfDocument() {
   const document = await control('openapi.json');
   return Object.values(document.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
 }
 
+function operationRow(id) {
+  const row = document.createElement('tr');
+  row.dataset.operation = id;
+  const input = (name, attributes) =>
+    Object.assign(document.createElement('input'), { name: `${name}-${id}`, ...attributes });
+  const cells = [
+    id,
+    input('delay', { placeholder: 'global' }),
+    input('status', { type: 'number', min: 400, max: 599, value: 503 }),
+    input('rate', { type: 'number', min: 0, max: 1, step: 0.05, placeholder: 'global' }),
+  ];
+  for (const content of cells) {
+    const cell = document.createElement('td');
+    cell.append(content);
+    row.append(cell);
+  }
+  return row;
+}
+
 export async function setUpFaults() {
-  const select = form().elements.namedItem('operation');
-  for (const id of await operations()) select.append(new Option(id, id));
+  const operationIds = await operationIdsOfDocument();
+  document.querySelector('#operation-faults tbody').append(...operationIds.map(operationRow));
   showFaults(await control('faults'));
   form().addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
-      showFaults(await control('faults', { method: 'PUT', body: JSON.stringify(faultsFromForm()) }));
-      showStatus('Faults set.');
+      const body = JSON.stringify(faultsFromForm(operationIds));
+      showFaults(await control('faults', { method: 'PUT', body }));
+      showStatus('Faults applied.');
     } catch (error) {
       document.getElementById('faults-errors').textContent = error.message;
     }
