@@ -20,7 +20,8 @@ import { workbenchRouter } from '../workbench/routes';
 export function apiRouter(core: Core): Router {
   const router = express.Router();
   router.use((request, response, next) => {
-    if (core.route(request.method, request.url) !== undefined) serveWithCore(core, request, response);
+    const route = core.route(request.method, request.url);
+    if (route) serveWithCore(core, route, request, response);
     else next();
   });
   return router;

@@ -13,7 +13,8 @@ export function nodeListener(mock: {
 }): RequestListener {
   const { core, app } = mock;
   return (request, response) => {
-    if (core.route(request.method ?? '', request.url ?? '') !== undefined) serveWithCore(core, request, response);
+    const route = core.route(request.method ?? '', request.url ?? '');
+    if (route) serveWithCore(core, route, request, response);
     else app(request, response);
   };
 }

@@ -35,9 +35,18 @@ function drain(request: IncomingMessage): void {
 /** Reads the whole body after inflation; 413 past `limit`, 400 when it is cut short or does not inflate. */
 function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
+    // Later events of a settled read are ignored, not unsubscribed: the request is dropped soon after.
+    let settled = false;
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
     const refuse = (error: ApiError): void => {
-      drain(request);
-      reject(error);
+      settle(() => {
+        drain(request);
+        reject(error);
+      });
     };
     const declared = Number(request.headers['content-length']);
     if (request.headers['content-encoding'] === undefined && declared > limit) {
@@ -47,28 +56,24 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
     const stream = decodedStream(request);
     const chunks: Buffer[] = [];
     let size = 0;
-    const stop = (): void => {
-      stream.removeAllListeners('data').removeAllListeners('end').removeAllListeners('error');
-      request.removeAllListeners('aborted');
-    };
     stream.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       chunks.push(chunk);
-      if (size <= limit) return;
-      stop();
-      refuse(new ApiError('payloadTooLarge'));
+      if (size > limit) refuse(new ApiError('payloadTooLarge'));
     });
     stream.on('end', () => {
-      stop();
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      settle(() => {
+        resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+      });
     });
     stream.on('error', (error) => {
-      stop();
       refuse(new ApiError('badRequest', { message: `The request body could not be read: ${error.message}` }));
     });
     request.on('aborted', () => {
-      stop();
-      reject(new ApiError('badRequest', { message: 'The request was aborted.' }));
+      settle(() => {
+        reject(new ApiError('badRequest', { message: 'The request was aborted.' }));
+      });
     });
   });
 }

@@ -16,7 +16,7 @@ import { controlAnswerHeaders } from '../security/guard';
 import { corsHeaders, type CorsOrigins } from './cors';
 import { applyFaults, hasFaults, type Faults } from './faults';
 import { parseJsonBody, requireJsonType } from './json-body';
-import { runRule } from './operation-input';
+import { runRule, type OperationRequest } from './operation-input';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
 import { parseQuery, splitTarget } from './query';
 import { ResponseCache } from './response-cache';
@@ -36,7 +36,7 @@ export interface Live {
 }
 
 /** A check before routing, for every route (the API's and `/__mock`): an answer refuses the request. */
-export type Guard = (request: PlainRequest) => PlainAnswer | undefined;
+export type Guard = (request: PlainRequest, path: string) => PlainAnswer | undefined;
 
 export interface CoreParts {
   live: Live;
@@ -48,7 +48,7 @@ export interface CoreParts {
 }
 
 export interface GuardResult {
-  /** Headers every answer to this request carries (CORS). */
+  /** Headers every answer to this request carries (CORS); a new object for each request. */
   headers: Record<string, string>;
   /** Set when the guard stage answers the request itself (a preflight, or a refusal). */
   answer?: PlainAnswer;
@@ -59,7 +59,8 @@ export interface Core {
   route(method: string, url: string): RouteMatch | undefined;
   /** The guard stage alone, for the control API (served by Express) and for the pipeline. */
   guard(request: PlainRequest): GuardResult;
-  handle(request: PlainRequest): Promise<PlainAnswer>;
+  /** Answers a request; `route` is what `route()` gave for it, when the adapter asked already. */
+  handle(request: PlainRequest, route?: RouteMatch): Promise<PlainAnswer>;
 }
 
 const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
@@ -72,12 +73,11 @@ const usesDefaultRules = (rules: Rules): boolean =>
  * interface's routes get CORS (a preflight is answered here), and every other route (the control
  * API, the workbench) the headers that keep it to the mock's own page. An over-long query is refused.
  */
-function guardStage(parts: CoreParts, request: PlainRequest): GuardResult {
+function guardStage(parts: CoreParts, request: PlainRequest, path: string, api: boolean): GuardResult {
   for (const extra of parts.guards ?? []) {
-    const answer = extra(request);
+    const answer = extra(request, path);
     if (answer) return { headers: {}, answer };
   }
-  const api = matchRoute(request.method, splitTarget(request.url).path) !== undefined;
   const preflight = request.method === 'OPTIONS';
   const headers = api
     ? corsHeaders(parts.live.corsOrigins, headerValue(request, 'origin'), preflight)
@@ -91,60 +91,80 @@ function guardStage(parts: CoreParts, request: PlainRequest): GuardResult {
   return { headers };
 }
 
+/** The operation's input after its token and media type pass: the parsed body of a write (read into `read`). */
+async function operationBody(
+  parts: CoreParts,
+  request: PlainRequest,
+  operation: OperationId,
+  query: Record<string, unknown>,
+  read: { body?: Uint8Array },
+): Promise<unknown> {
+  const { live } = parts;
+  if (operation !== 'readArticle' && operation !== 'listComments') {
+    requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
+  }
+  if (!readsBody.has(operation)) return undefined;
+  requireJsonType(request);
+  read.body = await request.body.read(live.bodyLimit);
+  return parseJsonBody(read.body);
+}
+
+/** The rule's outcome, checked and serialised; a read the default rules answer comes from the cache when it can. */
+function ruleAnswer(live: Live, cache: ResponseCache, request: PlainRequest, input: OperationRequest): PlainAnswer {
+  const context: RuleContext = { store: live.store, base: baseUrl(request), clock: live.clock };
+  const cacheable = cachedReads.has(input.operation) && usesDefaultRules(live.rules);
+  const articleId = Number(input.params.article_id);
+  const cacheKey = cacheable ? `${input.operation} ${context.base}${request.originalUrl}` : '';
+  const hit = cacheable ? cache.get(context.store, cacheKey, articleId) : undefined;
+  if (hit) return hit;
+  const outcome: Outcome = runRule(live.rules, context, input);
+  if (live.validateResponses) checkOutcome(input.operation, outcome);
+  const plain = outcomeAnswer(outcome);
+  if (cacheable && plain.status === 200) cache.set(context.store, cacheKey, articleId, plain);
+  return plain;
+}
+
 export function createCore(parts: CoreParts): Core {
   const { live } = parts;
   const cache = new ResponseCache();
 
-  const guard = (request: PlainRequest): GuardResult => guardStage(parts, request);
+  const guard = (request: PlainRequest): GuardResult => {
+    const { path } = splitTarget(request.url);
+    return guardStage(parts, request, path, matchRoute(request.method, path) !== undefined);
+  };
 
   /** Everything after the guard; `read` records the body bytes for the `answered` hook. */
-  const answer = async (request: PlainRequest, read: { body?: Uint8Array }): Promise<PlainAnswer> => {
-    const { path, search } = splitTarget(request.url);
-    const match = matchRoute(request.method, path);
-    if (!match) throw new Error(`the core was handed ${request.method} ${path}, which is not an API route`);
+  const answer = async (
+    request: PlainRequest,
+    match: RouteMatch,
+    search: string,
+    read: { body?: Uint8Array },
+  ): Promise<PlainAnswer> => {
     const { operation } = match;
     const params = decodedParams(match.rawParams);
     if (!operation) return methodNotAllowedAnswer(match.allow);
     const query = parseQuery(search);
-    if (operation !== 'readArticle' && operation !== 'listComments') {
-      requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
-    }
-    let body: unknown;
-    if (readsBody.has(operation)) {
-      requireJsonType(request);
-      read.body = await request.body.read(live.bodyLimit);
-      body = parseJsonBody(read.body);
-    }
+    const body = await operationBody(parts, request, operation, query, read);
     if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
-    const context: RuleContext = { store: live.store, base: baseUrl(request), clock: live.clock };
-    const cacheable = cachedReads.has(operation) && usesDefaultRules(live.rules);
-    const cacheKey = `${operation} ${context.base}${request.originalUrl}`;
-    const hit = cacheable ? cache.get(context.store, cacheKey, Number(params.article_id)) : undefined;
-    if (hit) return hit;
-    const outcome: Outcome = runRule(live.rules, context, {
-      operation,
-      params,
-      query,
-      body,
-      originalUrl: request.originalUrl,
-    });
-    if (live.validateResponses) checkOutcome(operation, outcome);
-    const plain = outcomeAnswer(outcome);
-    if (cacheable && plain.status === 200) cache.set(context.store, cacheKey, Number(params.article_id), plain);
-    return plain;
+    return ruleAnswer(live, cache, request, { operation, params, query, body, originalUrl: request.originalUrl });
   };
 
-  const handle = async (request: PlainRequest): Promise<PlainAnswer> => {
+  const handle = async (request: PlainRequest, known?: RouteMatch): Promise<PlainAnswer> => {
     const started = performance.now();
-    const guarded = guard(request);
+    const { path, search } = splitTarget(request.url);
+    const match = known ?? matchRoute(request.method, path);
+    const guarded = guardStage(parts, request, path, match !== undefined);
     const read: { body?: Uint8Array } = {};
     let plain: PlainAnswer;
     try {
-      plain = guarded.answer ?? (await answer(request, read));
+      if (guarded.answer) plain = guarded.answer;
+      else if (match) plain = await answer(request, match, search, read);
+      else throw new Error(`the core was handed ${request.method} ${path}, which is not an API route`);
     } catch (error) {
       plain = errorAnswer(error);
     }
-    const final = { ...plain, headers: { ...guarded.headers, ...plain.headers } };
+    // The guard's headers are this request's own, so the answer's are added to them in place.
+    const final = { ...plain, headers: Object.assign(guarded.headers, plain.headers) };
     parts.answered?.(request, final, { ms: performance.now() - started, ...read });
     return final;
   };

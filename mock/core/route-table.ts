@@ -68,11 +68,16 @@ const table = buildTable();
 
 /** The path parameters decoded; 400 for malformed percent-encoding. */
 export function decodedParams(raw: Record<string, string>): Record<string, string> {
+  const decoded: Record<string, string> = {};
   try {
-    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+    for (const name in raw) {
+      const value = raw[name] as string;
+      decoded[name] = value.includes('%') ? decodeURIComponent(value) : value;
+    }
   } catch {
     throw new ApiError('badRequest', { message: 'Malformed percent-encoding in the path.' });
   }
+  return decoded;
 }
 
 /** The route a path (no query) names, or undefined when it names none of section 4's. */
@@ -81,9 +86,9 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
     const found = route.pattern.exec(path);
     if (!found) continue;
     const rawParams: Record<string, string> = {};
-    route.params.forEach((name, index) => {
-      rawParams[name] = found[index + 1] ?? '';
-    });
+    for (let index = 0; index < route.params.length; index += 1) {
+      rawParams[route.params[index] as string] = found[index + 1] ?? '';
+    }
     return { operation: route.byMethod.get(method), allow: route.allow, rawParams };
   }
   return undefined;

@@ -48,6 +48,12 @@ export interface JournalEntry {
   violations?: number;
 }
 
+/** When an exchange was answered (milliseconds since the epoch, written out only when an entry is made) and how long it took. */
+export interface Timing {
+  at: number;
+  ms: number;
+}
+
 const masked = '***';
 
 function isTokenName(name: string): boolean {
@@ -118,13 +124,13 @@ function contentTypeOf(headers: RecordedAnswer['headers']): unknown {
 export function makeEntry(
   request: RecordedRequest,
   answer: RecordedAnswer,
-  timing: { at: string; ms: number },
+  timing: Timing,
   token?: string,
 ): JournalEntry {
   const requestBody = bodyOf(request.body, request.bodyBytes ?? request.body.length, request.headers['content-type']);
   const responseBody = bodyOf(answer.body, answer.bodyBytes ?? answer.body.length, contentTypeOf(answer.headers));
   return {
-    at: timing.at,
+    at: new Date(timing.at).toISOString(),
     method: request.method,
     path: maskToken(request.url, token),
     status: answer.status,

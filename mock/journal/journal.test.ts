@@ -78,7 +78,7 @@ describe('the journal bounds', () => {
       journal.add(
         { method: 'PUT', url: `/n/${index}`, headers: {}, body },
         { status: 200, headers: {}, body: Buffer.alloc(0) },
-        { at: '', ms: 0 },
+        { at: 0, ms: 0 },
       );
     const paths = journal.list().map((entry) => entry.path);
     expect(paths.length).toBeLessThanOrEqual(5);

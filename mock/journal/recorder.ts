@@ -21,7 +21,7 @@ export function journalRecorder(
   token: string | undefined,
 ): RecordExchange {
   return (request, answer, ms) => {
-    journal.add(request, answer, { at: new Date().toISOString(), ms });
+    journal.add(request, answer, { at: Date.now(), ms });
     log?.(formatLogLine({ method: request.method, path: maskToken(request.url, token), status: answer.status, ms }));
   };
 }

@@ -4,13 +4,13 @@
  * going first. An entry is made from its raw exchange only when someone reads it or listens, so
  * recording costs a request little more than copying its bytes.
  */
-import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest } from './exchange';
+import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest, type Timing } from './exchange';
 import { matches, type JournalFilter } from './filter';
 
 interface Recorded {
   request: RecordedRequest;
   answer: RecordedAnswer;
-  timing: { at: string; ms: number };
+  timing: Timing;
   bytes: number;
   entry?: JournalEntry;
 }
@@ -31,7 +31,7 @@ export class RequestJournal {
     private readonly token?: string,
   ) {}
 
-  add(request: RecordedRequest, answer: RecordedAnswer, timing: { at: string; ms: number }): void {
+  add(request: RecordedRequest, answer: RecordedAnswer, timing: Timing): void {
     const record: Recorded = {
       request,
       answer,

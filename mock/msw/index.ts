@@ -25,8 +25,9 @@ export function createHandlers(options: MockOptions = {}): MockHandlers {
   const { core, controls } = buildMock(options, tokenMatchesInPlainJs);
   const api = http.all('*', async ({ request }) => {
     const url = new URL(request.url);
-    if (!core.route(request.method, `${url.pathname}${url.search}`)) return undefined;
-    return responseOf(await core.handle(plainRequestOf(request)));
+    const route = core.route(request.method, `${url.pathname}${url.search}`);
+    if (!route) return undefined;
+    return responseOf(await core.handle(plainRequestOf(request), route));
   });
   return { handlers: [api], core, ...controls };
 }

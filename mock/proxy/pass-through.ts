@@ -68,7 +68,7 @@ function note(
   journal.add(
     { method: request.method ?? '', url: target, headers: request.headers, body: none },
     { status, headers: {}, body: none, ...(found !== undefined && found > 0 ? { violations: found } : {}) },
-    { at: new Date().toISOString(), ms },
+    { at: Date.now(), ms },
   );
   const line = formatLogLine({ method: request.method ?? '', path: mask(target), status, ms });
   options.log?.(`${line}${found ? ` (${found} violations)` : ''}`);

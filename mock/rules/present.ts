@@ -7,6 +7,35 @@ import type { Article, Comment } from '../../types';
 import type { CommentRecord } from '../store/records';
 import type { SiteStore, StoredArticle } from '../store/site-store';
 
+/**
+ * Addresses are made once per record and base address and then reused. Made afresh for every
+ * answer, each would be a new rope (how V8 joins template strings), which every pattern of the
+ * answer check must flatten first: that cost the check more than all the rest of it (BENCHMARKS.md).
+ * Only the strings are kept: a record may change (a variant stamps its page), its address may not.
+ */
+interface Addresses {
+  base: string;
+  id: number;
+  path: string;
+  urls: readonly string[];
+}
+const addressMemo = new WeakMap<object, Addresses>();
+
+function addressesOf(record: object, key: Omit<Addresses, 'urls'>, make: () => string[]): readonly string[] {
+  const last = addressMemo.get(record);
+  if (last?.base === key.base && last.id === key.id && last.path === key.path) return last.urls;
+  const urls = make();
+  addressMemo.set(record, { ...key, urls });
+  return urls;
+}
+
+function summaryUrl(record: { id: number }, base: string, collection: string): string {
+  const [url] = addressesOf(record, { base, id: record.id, path: collection }, () => [
+    `${base}/admin/api/${collection}/${record.id}`,
+  ]);
+  return url as string;
+}
+
 function summaries(
   store: SiteStore,
   article: StoredArticle,
@@ -18,15 +47,24 @@ function summaries(
   if (!page || !language || !person)
     throw new Error(`article ${article.id} points at a missing page, language or person`);
   return {
-    page: { ...page, url: `${base}/admin/api/pages/${page.id}` },
-    language: { ...language, url: `${base}/admin/api/languages/${language.id}` },
-    author: { ...person, url: `${base}/admin/api/people/${person.id}` },
+    page: { ...page, url: summaryUrl(page, base, 'pages') },
+    language: { ...language, url: summaryUrl(language, base, 'languages') },
+    author: { ...person, url: summaryUrl(person, base, 'people') },
   };
+}
+
+/** The article's own addresses: admin, public, contents, comments. */
+function articleUrls(article: StoredArticle, base: string): readonly string[] {
+  return addressesOf(article, { base, id: article.id, path: article.path }, () => {
+    const self = `${base}/admin/api/articles/${article.id}`;
+    return [self, `${base}/${article.path}`, `${self}/contents`, `${self}/comments`];
+  });
 }
 
 /** The full Article of section 4.1; the update answers (4.2, 4.3) send the same. */
 export function presentArticle(store: SiteStore, article: StoredArticle, base: string): Article {
-  const self = `${base}/admin/api/articles/${article.id}`;
+  const [url, publicUrl, contentsUrl, commentsUrl] = articleUrls(article, base) as [string, string, string, string];
+  const { page, language, author } = summaries(store, article, base);
   return {
     id: article.id,
     title: article.title,
@@ -38,11 +76,13 @@ export function presentArticle(store: SiteStore, article: StoredArticle, base: s
     created_at: article.created_at,
     updated_at: article.updated_at,
     published_at: article.published_at,
-    url: self,
-    public_url: `${base}/${article.path}`,
-    contents_url: `${self}/contents`,
-    comments_url: `${self}/comments`,
-    ...summaries(store, article, base),
+    url,
+    public_url: publicUrl,
+    contents_url: contentsUrl,
+    comments_url: commentsUrl,
+    page,
+    language,
+    author,
     autosaved_title: article.autosaved_title,
     excerpt: article.excerpt,
     autosaved_excerpt: article.autosaved_excerpt,

@@ -6,7 +6,6 @@
  */
 import type { Guard } from '../core/pipeline';
 import { errorAnswer } from '../core/answers';
-import { splitTarget } from '../core/query';
 import { ApiError } from '../rules/api-error';
 import { carriesControlToken } from './control-token';
 import { isAllowedHost, type HostPolicy } from './hosts';
@@ -51,9 +50,13 @@ function apiRefusal(request: GuardedRequest, policy: SecurityPolicy): ApiError |
 }
 
 /** The error to answer instead of serving the request, or undefined to serve it. */
-export function guardRequest(request: GuardedRequest, policy: SecurityPolicy): ApiError | undefined {
+export function guardRequest(
+  request: GuardedRequest,
+  policy: SecurityPolicy,
+  allowsHost: (header: string | undefined) => boolean = (header) => isAllowedHost(header, policy),
+): ApiError | undefined {
   const host = request.headers.host;
-  if (!isAllowedHost(Array.isArray(host) ? host[0] : host, policy)) return new ApiError('hostNotAllowed');
+  if (!allowsHost(Array.isArray(host) ? host[0] : host)) return new ApiError('hostNotAllowed');
   return isControlPath(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
 }
 
@@ -64,13 +67,28 @@ export const controlAnswerHeaders: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "frame-ancestors 'self'",
 };
 
+/** Host verdicts remembered per guard: a client sends the same `Host` on every request. */
+const rememberedHosts = 64;
+
+/** `isAllowedHost` for one policy, remembering the verdicts on the last few `Host` values seen. */
+function hostVerdicts(policy: SecurityPolicy): (header: string | undefined) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (header) => {
+    if (header === undefined) return isAllowedHost(header, policy);
+    const known = verdicts.get(header);
+    if (known !== undefined) return known;
+    const allowed = isAllowedHost(header, policy);
+    if (verdicts.size >= rememberedHosts) verdicts.clear();
+    verdicts.set(header, allowed);
+    return allowed;
+  };
+}
+
 /** The policy as a guard of the core's pipeline, for every adapter that listens. */
-export const securityGuard =
-  (policy: SecurityPolicy): Guard =>
-  (request) => {
-    const refusal = guardRequest(
-      { method: request.method, path: splitTarget(request.url).path, headers: request.headers },
-      policy,
-    );
+export const securityGuard = (policy: SecurityPolicy): Guard => {
+  const allowsHost = hostVerdicts(policy);
+  return (request, path) => {
+    const refusal = guardRequest({ method: request.method, path, headers: request.headers }, policy, allowsHost);
     return refusal ? errorAnswer(refusal) : undefined;
   };
+};
