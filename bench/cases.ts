@@ -12,6 +12,9 @@ export interface Settings {
   largeLoads: number;
   /** Rounds of the mock with and without the schema check (the median decides). */
   checkRounds: number;
+  /** Rounds of each operation on the mock and on bare Express, and their length (the median decides). */
+  rounds: number;
+  roundSeconds: number;
 }
 
 /** The generated large site, under the git-ignored `.tmp/`, named by its size so runs reuse it. */
@@ -27,6 +30,8 @@ export const fullSettings: Settings = {
   largeComments: 1_000_000,
   largeLoads: 3,
   checkRounds: 3,
+  rounds: 7,
+  roundSeconds: 2,
 };
 
 export const quickSettings: Settings = {
@@ -38,6 +43,8 @@ export const quickSettings: Settings = {
   largeComments: 100_000,
   largeLoads: 1,
   checkRounds: 1,
+  rounds: 3,
+  roundSeconds: 1,
 };
 
 export interface Case {

@@ -51,7 +51,11 @@ function table(head: string[], rows: string[][]): string {
   ].join('\n');
 }
 
-const rpsRatio = ({ results: [a, b] }: Compared): number => (a?.rps ?? Number.NaN) / (b?.rps ?? Number.NaN);
+/** The median of the rounds' ratios when measured in rounds, else the ratio of the two runs. */
+const rpsRatio = ({ results: [a, b], roundRatios }: Compared): number =>
+  roundRatios ? median(roundRatios) : (a?.rps ?? Number.NaN) / (b?.rps ?? Number.NaN);
+const ratioRange = ({ roundRatios }: Compared): string =>
+  roundRatios ? `${fixed(Math.min(...roundRatios), 2)}-${fixed(Math.max(...roundRatios), 2)}` : 'n/a';
 const p99Ratio = ({ results: [a, b] }: Compared): number => (a?.p99 ?? Number.NaN) / (b?.p99 ?? Number.NaN);
 const cpuRatio = ({ results: [a, b] }: Compared): number => (a?.cpuUs ?? Number.NaN) / (b?.cpuUs ?? Number.NaN);
 const cpu = (result: LoadResult | undefined): string => fixed(result?.cpuUs ?? Number.NaN, 1);
@@ -147,7 +151,7 @@ function details(run: Run): string {
       'operation',
       'mock req/s',
       'bare req/s',
-      'ratio',
+      'ratio (rounds)',
       'mock p50 / p99 ms',
       'bare p50 / p99 ms',
       'p99 ratio',
@@ -160,7 +164,7 @@ function details(run: Run): string {
         each.name,
         `${fixed(mock?.rps ?? Number.NaN)}${failures(mock)}`,
         `${fixed(bare?.rps ?? Number.NaN)}${failures(bare)}`,
-        ratio(rpsRatio(each)),
+        `${ratio(rpsRatio(each))} (${ratioRange(each)})`,
         ms(mock),
         ms(bare),
         ratio(p99Ratio(each)),
@@ -276,7 +280,8 @@ export function renderRun(run: Run): string {
   const conditions =
     `Run ${run.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench${run.mode === 'quick' ? ' -- --quick' : ''}\`: ${machine.cpu}, ` +
     `${String(machine.cores)} cores, ${String(machine.memoryGb)} GB, Node ${machine.node}; ${pinning}; autocannon, ${String(settings.connections)} connections, ` +
-    `${String(settings.warmupSeconds)} s warm-up then ${String(settings.seconds)} s per figure; load average ${String(run.loadBefore)} at the start and ` +
+    `${String(settings.warmupSeconds)} s warm-up then ${String(settings.seconds)} s per figure (the five operations: ${String(settings.rounds)} rounds of ${String(settings.roundSeconds)} s on each server, ` +
+    `taking turns to go first, each figure the median of its rounds and each ratio the median of the rounds' ratios); load average ${String(run.loadBefore)} at the start and ` +
     `${String(run.loadAfter)} at the end${run.precompiled ? '' : '; **precompiled validators missing from dist/** (start-up compiles them)'}. ` +
     "CPU µs per answer is the server's CPU time over the run divided by the answers: steadier than req/s when other work shares the machine.";
   return [conditions, targets(run), details(run), ...(run.large ? [largeSite(run.large, settings)] : [])].join('\n\n');

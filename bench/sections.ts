@@ -6,23 +6,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { get } from 'node:http';
-import { operations, siteCases, type Case, type Settings } from './cases';
-import type { LoadResult, RequestSpec } from './load-spec';
-import { runJson, runLoad, startServer, type Server, type ServerCommand } from './processes';
+import { operations, siteCases, type Case } from './cases';
+import type { LoadResult } from './load-spec';
+import { alternate, inRounds, measure, type Compared, type Runner } from './measure';
+import { runJson, startServer, type ServerCommand } from './processes';
 
-export interface Runner {
-  settings: Settings;
-  pin: boolean;
-  /** Node arguments that run a script of this folder: `script('load-worker')`. */
-  script: (name: string) => string[];
-  /** `node dist/mock/cli.js` as `npm start` runs it. */
-  cli: string;
-}
-
-export interface Compared {
-  name: string;
-  results: LoadResult[];
-}
+export type { Compared, Runner } from './measure';
 
 const probe = '/admin/api/articles/1';
 
@@ -38,41 +27,6 @@ function fetchText(url: string): Promise<{ body: string; headers: Record<string,
       });
     }).on('error', reject);
   });
-}
-
-interface Durations {
-  warmupSeconds: number;
-  seconds: number;
-}
-
-async function measure(
-  runner: Runner,
-  server: Server,
-  request: RequestSpec,
-  durations: Durations = runner.settings,
-): Promise<LoadResult> {
-  const { connections } = runner.settings;
-  const { warmupSeconds, seconds } = durations;
-  const spec = (duration: number): Parameters<typeof runLoad>[1] => ({
-    origin: server.origin,
-    connections,
-    seconds: duration,
-    request,
-  });
-  await runLoad(runner.script('load-worker'), spec(warmupSeconds), runner.pin);
-  const cpuBefore = server.cpuSeconds();
-  const result = await runLoad(runner.script('load-worker'), spec(seconds), runner.pin);
-  return { ...result, cpuUs: ((server.cpuSeconds() - cpuBefore) * 1e6) / result.total };
-}
-
-async function alternate(runner: Runner, servers: Server[], cases: Case[], durations?: Durations): Promise<Compared[]> {
-  const compared: Compared[] = [];
-  for (const each of cases) {
-    const results: LoadResult[] = [];
-    for (const server of servers) results.push(await measure(runner, server, each.request, durations));
-    compared.push({ name: each.name, results });
-  }
-  return compared;
 }
 
 const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
@@ -98,7 +52,7 @@ export async function runOperations(runner: Runner): Promise<Operations> {
     runner.pin,
   );
   try {
-    const compared = await alternate(runner, [mock, bare], operations);
+    const compared = await inRounds(runner, [mock, bare], operations);
     return { operations: compared, peakMb: [mock.peakMb(), bare.peakMb()], article, comments };
   } finally {
     await mock.stop();
