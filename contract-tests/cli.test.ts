@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { MockOptions } from '../mock';
-import { brokenVariants, sequenceVariants } from '../mock/variants';
+import { brokenVariants, sequenceVariants } from '../proof/variants';
 import { startInProcessMock, type RunningTarget } from './in-process';
 
 const root = resolve(__dirname, '..');

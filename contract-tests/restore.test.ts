@@ -3,7 +3,7 @@
  * run's marker, leaves keys others added during the run, and sends nothing for a key that has no
  * address of its own (`..` would reach the article itself).
  */
-import { brokenVariants } from '../mock/variants';
+import { brokenVariants } from '../proof/variants';
 import { Client } from './http/client';
 import { startInProcessMock, type RunningTarget } from './in-process';
 import { describeRestore, restoreSnapshot, takeSnapshot } from './restore';

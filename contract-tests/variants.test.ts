@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brokenVariants, harmlessVariants, sequenceVariants, type Variant } from '../mock/variants';
+import { brokenVariants, harmlessVariants, sequenceVariants, type Variant } from '../proof/variants';
 import type { MockApp } from '../mock';
 import { allChecks, sections } from './checks';
 import type { JudgeRule } from './judge';

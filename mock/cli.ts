@@ -15,7 +15,8 @@ import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
 import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './store/fixture-file';
-import { variantRules } from './variants';
+import type { Rules } from './rules';
+import type * as Variants from '../proof/variants';
 import { batchedLines } from './log-output';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
@@ -42,6 +43,24 @@ function securityFor(options: CliOptions): SecurityPolicy {
       ? {}
       : { apiOrigins: options.corsOrigins === '*' ? [] : options.corsOrigins }),
   };
+}
+
+/**
+ * The deliberately broken variants are the contract suite's proof (proof/variants), not part of
+ * the mock: loaded only when `--variant` names one, and absent from the package.
+ */
+function variantRules(name: string): Partial<Rules> {
+  let variants: typeof Variants;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when asked for, see above
+    variants = require('../proof/variants') as typeof Variants;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
+    throw new UsageError(
+      "--variant needs the project's proof/variants folder: the broken variants prove the contract suite and are not part of the package",
+    );
+  }
+  return variants.variantRules(name);
 }
 
 function buildApp(options: CliOptions, siteFile?: SiteFile): ReturnType<typeof createApp> {

@@ -83,7 +83,7 @@ test('the tarball ships the compiled code, the schemas, the commands and the wor
     ]),
   );
   const unwanted = shipped.filter((path) =>
-    /__tests__|hardening|(^|\/)bench\/|variants\.test|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
+    /__tests__|hardening|(^|\/)bench\/|variants|proof|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
   );
   expect(unwanted).toEqual([]);
 });
@@ -93,6 +93,12 @@ test('npx articles-mock serves the sample site on the port it was given', async 
   const answer = await fetch(`${mock.baseUrl}/admin/api/articles/1`);
   expect(answer.status).toBe(200);
   expect(((await answer.json()) as { id: number }).id).toBe(1);
+}, 60_000);
+
+test('npx articles-mock --variant says the broken variants are not part of the package', async () => {
+  const refused = await run('npx', ['articles-mock', '--variant', 'timestamp-with-offset', '--port', '0'], project);
+  expect(refused.output).toContain("--variant needs the project's proof/variants folder");
+  expect(refused.code).toBe(2);
 }, 60_000);
 
 test('the packaged mock serves the workbench page, its scripts and the Swagger UI docs', async () => {

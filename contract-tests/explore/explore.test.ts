@@ -3,7 +3,7 @@
  * the correct mock and leave its data as found, and they catch the sequence variants, which the
  * fixed checks alone pass, reporting a shrunk sequence as numbered curl commands.
  */
-import { sequenceVariants } from '../../mock/variants';
+import { sequenceVariants } from '../../proof/variants';
 import { runChecks } from '../runner';
 import { startInProcessMock } from '../in-process';
 import { explore } from './explore';

@@ -3,7 +3,7 @@
  * broken variant of it (violations by field) and clients with and without tokens.
  */
 import { createApp } from '../..';
-import { variantRules } from '../../variants';
+import { variantRules } from '../../../proof/variants';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);

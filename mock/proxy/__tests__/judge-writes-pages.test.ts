@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from '../..';
 import { nodeListener } from '../../adapters/node-listener';
-import { variantRules } from '../../variants';
+import { variantRules } from '../../../proof/variants';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);

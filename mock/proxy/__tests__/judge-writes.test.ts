@@ -4,7 +4,7 @@
  */
 import type { RequestListener } from 'node:http';
 import { createApp } from '../..';
-import { variantRules } from '../../variants';
+import { variantRules } from '../../../proof/variants';
 import type { ViolationReport } from '../violations';
 import { closeAll, serve, startProxy } from './servers';
 

@@ -3,8 +3,8 @@
  * check makes: the contract suite's random sequences (`--explore`) must find them, and the fixed
  * checks alone pass them (contract-tests/explore/explore.test.ts proves both).
  */
-import { defaultRules } from '../rules';
-import type { SiteStore } from '../store/site-store';
+import { defaultRules } from '../../mock/rules';
+import type { SiteStore } from '../../mock/store/site-store';
 import { countShifted } from './posts';
 import { storedArticle, type Variant } from './variant';
 

@@ -4,9 +4,9 @@
  * is no real date (2.2), or an attribute that moves. Each remembers, per store, what was posted
  * through the interface, so comments of the fixture stay as they are.
  */
-import { type Outcome, type RuleContext, type Rules } from '../rules';
-import { isoTimestamp } from '../rules/clock';
-import type { SiteStore } from '../store/site-store';
+import { type Outcome, type RuleContext, type Rules } from '../../mock/rules';
+import { isoTimestamp } from '../../mock/rules/clock';
+import type { SiteStore } from '../../mock/store/site-store';
 import { after, storedArticle, type Body, type Variant } from './variant';
 
 const postsSeen = new WeakMap<SiteStore, Map<number, string[]>>();

@@ -5,7 +5,7 @@
  * and the suite must pass against every one. Each sequence variant breaks one thing only after a
  * sequence of writes no fixed check makes; the random sequences (`--explore`) must find it. `npm start -- --variant <name>` serves any of them.
  */
-import type { Rules } from '../rules';
+import type { Rules } from '../../mock/rules';
 import { addressVariants } from './addresses';
 import { afterWriteVariants } from './after-writes';
 import { articleShapeVariants } from './article-shape';

@@ -1,6 +1,6 @@
 /** Variants breaking the key removal of section 4.4, reserved keys included. */
-import { defaultRules } from '../rules';
-import { isReservedKey } from '../rules/reserved-keys';
+import { defaultRules } from '../../mock/rules';
+import { isReservedKey } from '../../mock/rules/reserved-keys';
 import { after, storedArticle, type Variant } from './variant';
 
 export const deleteKeyVariants: Record<string, Variant> = {

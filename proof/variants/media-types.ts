@@ -2,7 +2,7 @@
  * Variants that label success answers with a media type other than JSON; the interface says all
  * payloads are JSON. The body stays the right JSON: only the Content-Type header is wrong.
  */
-import type { Rules } from '../rules';
+import type { Rules } from '../../mock/rules';
 import { after, type Variant } from './variant';
 
 type Labelled = 'readArticle' | 'updateArticle' | 'setDataKey' | 'listComments' | 'postComment';

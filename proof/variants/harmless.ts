@@ -3,10 +3,10 @@
  * paging, extra fields, optional fields, statuses and answers it does not state). The contract
  * suite must pass every one of them: they prove it never fails a target for such a choice.
  */
-import { defaultRules, type Outcome, type RuleContext, type Rules } from '../rules';
-import { ApiError, validationError } from '../rules/api-error';
-import { nextTimestamp } from '../rules/clock';
-import { isReservedKey } from '../rules/reserved-keys';
+import { defaultRules, type Outcome, type RuleContext, type Rules } from '../../mock/rules';
+import { ApiError, validationError } from '../../mock/rules/api-error';
+import { nextTimestamp } from '../../mock/rules/clock';
+import { isReservedKey } from '../../mock/rules/reserved-keys';
 import {
   after,
   mapArticle,

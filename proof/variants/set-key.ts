@@ -1,6 +1,6 @@
 /** Variants breaking the key write of section 4.3, reserved keys included. */
-import { defaultRules, type KeyInput, type Outcome, type PayloadInput, type RuleContext } from '../rules';
-import { isReservedKey } from '../rules/reserved-keys';
+import { defaultRules, type KeyInput, type Outcome, type PayloadInput, type RuleContext } from '../../mock/rules';
+import { isReservedKey } from '../../mock/rules/reserved-keys';
 import { after, mapArticle, mapSummary, sentValue, storedArticle, type Variant } from './variant';
 
 type KeyWrite = (context: RuleContext, input: KeyInput & PayloadInput) => Outcome;

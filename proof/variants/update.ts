@@ -1,7 +1,7 @@
 /** Variants breaking the update of section 4.2, reserved keys included. */
-import { defaultRules, type Outcome, type PayloadInput, type RuleContext } from '../rules';
-import { validationError } from '../rules/api-error';
-import { isReservedKey } from '../rules/reserved-keys';
+import { defaultRules, type Outcome, type PayloadInput, type RuleContext } from '../../mock/rules';
+import { validationError } from '../../mock/rules/api-error';
+import { isReservedKey } from '../../mock/rules/reserved-keys';
 import { after, mapArticle, sentArticle, sentData, storedArticle, type Variant } from './variant';
 
 /** Runs the correct update, then lets `change` alter the stored article; answers the result. */

@@ -1,5 +1,5 @@
 /** Variants breaking the Article's stated fields (section 2.1) and the full read (section 4.1). */
-import { defaultRules } from '../rules';
+import { defaultRules } from '../../mock/rules';
 import { after, mapArticle, mapSummary, withoutMillis, type Variant } from './variant';
 
 export const articleShapeVariants: Record<string, Variant> = {

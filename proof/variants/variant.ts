@@ -2,8 +2,8 @@
  * What a variant of the mock is, and small helpers to build one from the correct rules: run the
  * correct rule and change its outcome, or change the Article or comments it answers with.
  */
-import { defaultRules, type Outcome, type RuleContext, type Rules } from '../rules';
-import type { StoredArticle } from '../store/site-store';
+import { defaultRules, type Outcome, type RuleContext, type Rules } from '../../mock/rules';
+import type { StoredArticle } from '../../mock/store/site-store';
 
 /** The interface section whose statement a variant breaks (or, for harmless ones, exercises). */
 export type VariantSection = '2.1' | '2.2' | '4.1' | '4.2' | '4.3' | '4.4' | '4.5' | '4.6';

@@ -3,8 +3,8 @@
  * 4.4): a key write or removal that also changes another attribute, or stores a time stamp in
  * the wrong form. The answer of the write itself looks right; only the next read shows the fault.
  */
-import { defaultRules, type Rules } from '../rules';
-import type { StoredArticle } from '../store/site-store';
+import { defaultRules, type Rules } from '../../mock/rules';
+import type { StoredArticle } from '../../mock/store/site-store';
 import { after, storedArticle, withoutMillis, type Variant } from './variant';
 
 /** After each accepted write of `name`, also changes the stored article as `change` says. */
