@@ -2,7 +2,7 @@
  * `npm run bench` (issue 6): the built mock, as `npm start` runs it, against a bare Express app in
  * the same run; prints the results and writes them into BENCHMARKS.md between its markers.
  *
- *   npm run bench                  full run, about three minutes; writes BENCHMARKS.md
+ *   npm run bench                  full run, about nine minutes; writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
