@@ -120,6 +120,16 @@ describe("one's own fixture", () => {
       /^site\.json: person 3:\n {2}\/email: is not a field of this shape/,
     ],
     [
+      'a person with a __proto__ field (as JSON.parse makes one)',
+      (site) => {
+        site.people[2] = {
+          ...site.people[2],
+          ...(JSON.parse('{"__proto__":"x"}') as object),
+        } as SiteFixture['people'][number];
+      },
+      /^site\.json: person 3:\n {2}\/__proto__: is not a field of this shape/,
+    ],
+    [
       'a repeated id',
       (site) => {
         site.languages.push({ ...site.languages[0] } as SiteFixture['languages'][number]);
