@@ -50,16 +50,15 @@ function securityFor(options: CliOptions): SecurityPolicy {
  * the mock: loaded only when `--variant` names one, and absent from the package.
  */
 function variantRules(name: string): Partial<Rules> {
-  let variants: typeof Variants;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when asked for, see above
-    variants = require('../proof/variants') as typeof Variants;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
+    require.resolve('../proof/variants');
+  } catch {
     throw new UsageError(
       "--variant needs the project's proof/variants folder: the broken variants prove the contract suite and are not part of the package",
     );
   }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when asked for, see above
+  const variants = require('../proof/variants') as typeof Variants;
   return variants.variantRules(name);
 }
 

@@ -4,7 +4,9 @@
  * (validation/index.ts loads it; BENCHMARKS.md has the start-up measurements). The module carries
  * the fingerprint of the schemas it was built from; a stale one is ignored, never used.
  *
- *   tsx scripts/precompile-validators.ts [output file, default dist/validation/precompiled.js]
+ *   tsx scripts/precompile-validators.ts
+ *
+ * The file must sit beside the compiled validation module: its code requires `./date-time`.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,7 +17,7 @@ import { schemaFingerprint } from '../validation/fingerprint';
 import { precompiledFile } from '../validation/precompiled-loader';
 
 function main(): void {
-  const output = resolve(process.argv[2] ?? `dist/validation/${precompiledFile}`);
+  const output = resolve(`dist/validation/${precompiledFile}`);
   const ajv = createAjv({ source: true });
   const exported = Object.fromEntries(schemaDocuments.map((document) => [document.$id, document.$id]));
   const code = `${standaloneCode(ajv, exported)}\nexports.fingerprint = ${JSON.stringify(schemaFingerprint())};\n`;

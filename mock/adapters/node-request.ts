@@ -36,6 +36,7 @@ function drain(request: IncomingMessage): void {
 function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     // Later events of a settled read are ignored, not unsubscribed: the request is dropped soon after.
+    const chunks: Buffer[] = [];
     let settled = false;
     const settle = (outcome: () => void): void => {
       if (settled) return;
@@ -44,6 +45,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
     };
     const refuse = (error: ApiError): void => {
       settle(() => {
+        chunks.length = 0;
         drain(request);
         reject(error);
       });
@@ -54,7 +56,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
       return;
     }
     const stream = decodedStream(request);
-    const chunks: Buffer[] = [];
     let size = 0;
     stream.on('data', (chunk: Buffer) => {
       if (settled) return;
