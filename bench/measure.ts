@@ -5,6 +5,7 @@
 import type { Case, Settings } from './cases';
 import type { LoadResult, RequestSpec } from './load-spec';
 import { runLoad, type Server } from './processes';
+import { median } from './report';
 
 export interface Runner {
   settings: Settings;
@@ -62,15 +63,10 @@ export async function alternate(
   return compared;
 }
 
-const middle = (values: number[]): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 /** One server's rounds as one result: the median of each figure, the counts summed. */
 function medianOfRounds(results: LoadResult[]): LoadResult {
   const figure = (pick: (result: LoadResult) => number | undefined): number =>
-    middle(results.map(pick).filter((value) => value !== undefined));
+    median(results.map(pick).filter((value) => value !== undefined));
   const sum = (pick: (result: LoadResult) => number): number => results.reduce((total, each) => total + pick(each), 0);
   return {
     rps: figure((each) => each.rps),
