@@ -3,6 +3,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettierConfig from 'eslint-config-prettier';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+/** Import paths (gitignore-style, as no-restricted-imports reads them) that name a top-level folder. */
+const folder = (name) => [`**/${name}`, `**/${name}/**`];
+const testFiles = ['**/*.test.ts', '**/__tests__/**'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
@@ -45,6 +50,54 @@ export default tseslint.config(
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
       },
+    },
+  },
+  {
+    // No import cycles anywhere: each layer names what it needs from below (docs: architecture).
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // What ships never depends on what proves it: the mock, conformance and validation import no
+    // test or proof code (proof/variant-server.ts brings variants and the mock together instead).
+    files: ['mock/**/*.ts', 'conformance/**/*.ts', 'validation/**/*.ts', 'schemas/**/*.ts', 'types/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
+              message: 'runtime code imports no contract-suite, proof or test code (docs: architecture)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // conformance/ and validation/ say what the interface states; neither knows the mock.
+    files: ['conformance/**/*.ts', 'validation/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...folder('mock'), ...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
+              message: 'conformance/ and validation/ are shared by the mock and the suite, and import neither',
+            },
+          ],
+        },
+      ],
     },
   },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.

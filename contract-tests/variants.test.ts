@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brokenVariants, harmlessVariants, sequenceVariants, type Variant } from '../proof/variants';
 import type { MockApp } from '../mock';
 import { allChecks, sections } from './checks';
-import type { JudgeRule } from './judge';
+import type { Rule } from '../conformance';
 import { inProcessArticleIds, startInProcessMock } from './in-process';
 import { runChecks, type RunReport } from './runner';
 
@@ -97,9 +97,9 @@ const catchers: Record<string, string> = {
 
 /**
  * The variants of issue 9, each with the check that catches it and the judge rule its failure
- * names (judge/violation.ts): proof that each class of fault is caught for the right reason.
+ * names (conformance/violation.ts): proof that each class of fault is caught for the right reason.
  */
-const judgedCatchers: [variant: string, check: string, rule: JudgeRule][] = [
+const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
   ['set-key-flips-published', 'set-key-judged', 'attributes-unchanged'],
   ['set-key-adds-tag', 'set-key-judged', 'attributes-unchanged'],
   ['set-key-answer-counts-no-comments', 'set-key-judged', 'answer-is-article'],

@@ -16,7 +16,6 @@ export interface CliOptions {
   faults: Faults;
   quiet: boolean;
   validateResponses?: boolean;
-  variant?: string;
   /** Host names served besides the listening address, localhost and IP addresses (security/hosts.ts). */
   allowedHosts: string[];
   /** Guards the control API and the workbench beyond loopback; generated at start when absent there. */
@@ -51,7 +50,6 @@ export const usage = `Usage: npm start -- [options]
   --fail-status <code>   status of injected failures (default 503)
   --fail-operation <id>  inject failures only into this operation (e.g. postComment)
   --no-validate          do not check answers against the strict schemas
-  --variant <name>       serve a deliberately broken variant (for the contract suite's own tests)
   --allowed-host <name>  also serve requests for this host name (repeatable; env ALLOWED_HOSTS,
                          comma-separated; a leading dot allows its subdomains)
   --control-token <t>    the control API and the workbench need it when listening beyond loopback
@@ -110,7 +108,6 @@ type ProxyValues = Partial<
     | 'proxy-timeout'
     | 'record'
     | 'fixtures'
-    | 'variant'
     | 'token'
     | 'delay'
     | 'fail-rate'
@@ -124,7 +121,7 @@ type ProxyValues = Partial<
 function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?: ProxyCliOptions } {
   const upstream = values.proxy;
   // The proxy serves the deployment's site, so options that shape the mock's own would silently do nothing.
-  const mockOnly = (['fixtures', 'variant', 'token', 'delay', 'fail-rate', 'fail-operation'] as const).find(
+  const mockOnly = (['fixtures', 'token', 'delay', 'fail-rate', 'fail-operation'] as const).find(
     (name) => values[name] !== undefined,
   );
   if (upstream !== undefined && mockOnly) throw new UsageError(`--${mockOnly} does not apply with --proxy`);
@@ -164,7 +161,6 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       'fail-status': { type: 'string' },
       'fail-operation': { type: 'string' },
       'no-validate': { type: 'boolean' },
-      variant: { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       'control-token': { type: 'string' },
       proxy: { type: 'string' },
@@ -193,7 +189,6 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     faults: readFaults(values),
     quiet: values.quiet ?? false,
     ...(values['no-validate'] ? { validateResponses: false } : {}),
-    ...(values.variant ? { variant: values.variant } : {}),
     allowedHosts: [...(values['allowed-host'] ?? []), ...list(env.ALLOWED_HOSTS)],
     ...(controlToken ? { controlToken } : {}),
     ...readProxyOptions(values, env),

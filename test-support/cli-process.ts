@@ -1,6 +1,7 @@
 /**
- * The mock's CLI as a real child process (`node --import tsx mock/cli.ts`), for the tests that
- * need one: its output, its exit, and the address it serves on once started.
+ * The mock's CLI as a real child process (`node --import tsx mock/cli.ts`, or another entry point
+ * such as proof/variant-server.ts), for the tests that need one: its output, its exit, and the
+ * address it serves on once started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -16,10 +17,10 @@ export interface Cli {
 
 const running: ChildProcess[] = [];
 
-export function startCli(args: string[], env: Record<string, string> = {}): Cli {
+export function startCli(args: string[], env: Record<string, string> = {}, entry = 'mock/cli.ts'): Cli {
   // The child must not inherit jest's NODE_OPTIONS, nor a PORT, HOST or API_TOKEN of the caller.
   const { NODE_OPTIONS: _options, PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: projectRoot,
     env: { ...inherited, ...env },
   });

@@ -1,18 +1,19 @@
 /**
  * A write with its whole judgement (interface sections 1, 2.1, 2.2, 4.2 to 4.6): read the
  * article, send the write, read the article again and, after a post, every comment list; then
- * `judgeWrite` says what broke. The random sequences (explore/) use the same function.
+ * conformance's `judgeExchange` judges the answer on its own and `judgeWrite` what the write did.
+ * The random sequences (explore/) use the same function.
  */
 import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
-import { describeJudged, judgeWrite, type ContractViolation, type Write } from '../judge';
+import { describeJudged, judgeExchange, judgeWrite, type Violation, type Write } from '../../conformance';
 import { fail, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
 import { pathOf, readArticle } from './steps';
 
 export interface JudgedWrite {
-  violations: ContractViolation[];
+  violations: Violation[];
   /** Every request of the write and its reads, in the order sent. */
   exchanges: Exchange[];
   /** The write's own answer. */
@@ -57,13 +58,17 @@ export async function judgedWrite(context: CheckContext, write: Write): Promise<
   const exchanges = [before.exchange, answer, after.exchange];
   const lists = write.operation === 'postComment' ? await readLists(context) : undefined;
   if (lists) exchanges.push(...lists.pages);
-  const violations = judgeWrite({
-    before: before.article,
-    write,
-    answer: { status: answer.status, headers: answer.headers, body: answer.text },
-    after: after.article,
-    ...(lists ? { listsAfter: lists.lists } : {}),
-  });
+  const answered = { status: answer.status, headers: answer.headers, body: answer.text };
+  const violations = [
+    ...judgeExchange(write.operation, answered),
+    ...judgeWrite({
+      before: before.article,
+      write,
+      answer: answered,
+      after: after.article,
+      ...(lists ? { listsAfter: lists.lists } : {}),
+    }),
+  ];
   return { violations, exchanges, answer, after: after.article };
 }
 

@@ -3,7 +3,7 @@
  * application/json (parameters and +json types allowed) and have their stated shape. The writes'
  * answers are judged the same way by the after-write checks. Nothing here changes the target.
  */
-import { describeJudged, judgeExchange, type ContractViolation } from '../judge';
+import { describeJudged, judgeExchange, type Violation } from '../../conformance';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import { fail } from '../failure';
@@ -11,7 +11,7 @@ import type { Check } from './check';
 import { listAddresses } from './comment-lists';
 import { pathOf } from './steps';
 
-const judged = (operation: 'readArticle' | 'listComments', exchange: Exchange): ContractViolation[] =>
+const judged = (operation: 'readArticle' | 'listComments', exchange: Exchange): Violation[] =>
   judgeExchange(operation, { status: exchange.status, headers: exchange.headers, body: exchange.text });
 
 const readsAreJson: Check = {

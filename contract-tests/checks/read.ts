@@ -2,7 +2,7 @@
  * Interface sections 2.1 and 4.1: the Article as a read answers it. Nothing here changes the
  * target.
  */
-import { addressProblems } from '../addresses';
+import { describeJudged, judgeAddresses } from '../../conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, isSuccess } from '../failure';
 import { fetchAllPages } from '../http/links';
 import type { Check } from './check';
@@ -34,9 +34,9 @@ const readAddresses: Check = {
   postsComment: false,
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
-    const problems = addressProblems('Article', article);
+    const problems = judgeAddresses('Article', article);
     if (problems.length > 0)
-      fail('every address ends with its stated form for the right id', problems.join('\n'), exchange);
+      fail('every address ends with its stated form for the right id', describeJudged(problems), exchange);
     return undefined;
   },
 };

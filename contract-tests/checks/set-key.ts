@@ -3,7 +3,7 @@
  * updates one key, keeps the others, stores any JSON value exactly, and answers the article
  * including `language.url` and `author.url`.
  */
-import { addressProblems } from '../addresses';
+import { describeJudged, judgeAddresses } from '../../conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
 import type { Check, CheckContext } from './check';
@@ -37,9 +37,9 @@ const answerShape: Check = {
     expectShape('DataKeyResponse', answer, 'the answer', put);
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
-    const problems = addressProblems('DataKeyResponse', body);
+    const problems = judgeAddresses('DataKeyResponse', body);
     if (problems.length > 0)
-      fail('every address of the answer ends with its stated form for the right id', problems.join('\n'), put);
+      fail('every address of the answer ends with its stated form for the right id', describeJudged(problems), put);
     return undefined;
   },
 };

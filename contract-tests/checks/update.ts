@@ -4,10 +4,9 @@
  * The payload always carries every non-reserved key the article has, so a target that merges and
  * one that replaces (as the API family's PUT does) both keep the article's data intact.
  */
-import { addressProblems } from '../addresses';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
-import { changedAttributes } from '../judge';
+import { changedAttributes, describeJudged, judgeAddresses } from '../../conformance';
 import type { Check, CheckContext } from './check';
 import { expectValue, pathOf, readArticle, statusOf, updateArticle, withoutReserved } from './steps';
 import { sampleValues } from './set-key';
@@ -45,9 +44,9 @@ const holdsData: Check = {
     expectShape('ArticleUpdateResponse', answer, 'the update answer', put);
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
-    const addresses = addressProblems('ArticleUpdateResponse', body);
+    const addresses = judgeAddresses('ArticleUpdateResponse', body);
     if (addresses.length > 0)
-      fail('every address of the answer ends with its stated form for the right id', addresses.join('\n'), put);
+      fail('every address of the answer ends with its stated form for the right id', describeJudged(addresses), put);
     const after = await readArticle(context, 'reading the article after the update');
     for (const [key, value] of Object.entries(supplied)) {
       expectValue(body.data as Record<string, unknown>, key, value, 'the update answer', put);

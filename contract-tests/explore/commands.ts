@@ -12,7 +12,7 @@ import { judgedWrite } from '../checks/judged';
 import { pathOf, statusOf, withoutReserved } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
-import { describeJudged, judgeExchange, type ContractViolation, type Write } from '../judge';
+import { describeJudged, judgeExchange, type Violation, type Write } from '../../conformance';
 
 export interface Model {
   /** The run's own ordinary keys and the values the interface says they hold now. */
@@ -35,7 +35,7 @@ export type Step = fc.AsyncCommand<Model, Real>;
 const ownKeys = (data: Record<string, unknown>, marker: string): Map<string, unknown> =>
   new Map(Object.entries(data).filter(([key]) => key.startsWith(marker)));
 
-function failWith(violations: ContractViolation[], step: string): void {
+function failWith(violations: Violation[], step: string): void {
   if (violations.length > 0) throw new Error(`${step}:\n${describeJudged(violations)}`);
 }
 

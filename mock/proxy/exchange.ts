@@ -1,16 +1,15 @@
 /**
  * One proxied exchange of an interface operation, judged: the decoded answer body, what the
- * request sent, and the violations `judge.ts` finds. Bodies over 1 MB, or in an encoding that
+ * request sent, and the violations conformance/ finds (`judgeTraffic`). Bodies over 1 MB, or in an encoding that
  * cannot be undone, are not judged.
  */
 import type { IncomingMessage } from 'node:http';
 import { decodeForJudging } from './decode';
 import { judgedBodyLimit, type UpstreamAnswer } from './forward';
-import { judgeExchange, type ProxyViolation } from './judge';
+import { judgeTraffic, type Violation } from '../../conformance';
 import type { RoutedRequest } from './route';
 
-export type Judgement =
-  { judged: true; violations: ProxyViolation[]; body: Buffer } | { judged: false; reason: string };
+export type Judgement = { judged: true; violations: Violation[]; body: Buffer } | { judged: false; reason: string };
 
 /** Keeps the first 1 MB of a request body as it streams past; undefined when it was larger. */
 export function tapBody(request: IncomingMessage): () => Buffer | undefined {
@@ -30,12 +29,13 @@ export function judgeAnswer(route: RoutedRequest, answer: UpstreamAnswer, reques
   if (answer.rest) return { judged: false, reason: 'body larger than 1 MB' };
   const body = decodeForJudging(answer.head, headerText(answer.headers['content-encoding']));
   if (!body) return { judged: false, reason: 'body in a Content-Encoding that could not be decoded' };
-  const violations = judgeExchange({
+  const contentType = headerText(answer.headers['content-type']);
+  const violations = judgeTraffic({
     operation: route.operation,
     status: answer.status,
-    contentType: headerText(answer.headers['content-type']),
-    body,
-    ...(requestBody !== undefined ? { requestBody } : {}),
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+    body: body.toString('utf8'),
+    ...(requestBody !== undefined ? { requestBody: requestBody.toString('utf8') } : {}),
   });
   return { judged: true, violations, body };
 }

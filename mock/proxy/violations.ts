@@ -3,7 +3,7 @@
  * and the counts behind the one-line summary printed at exit.
  */
 import { maskToken } from '../journal/mask-token';
-import type { ProxyViolation } from './judge';
+import type { Violation } from '../../conformance';
 
 export interface ViolationReport {
   at: string;
@@ -11,7 +11,7 @@ export interface ViolationReport {
   /** The request path, tokens masked. */
   path: string;
   operation: string;
-  violations: ProxyViolation[];
+  violations: Violation[];
   /** With --judge-writes: the reads the write was judged from (another client may write between them). */
   reads?: string[];
 }

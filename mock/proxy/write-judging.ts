@@ -1,14 +1,15 @@
 /**
  * `--judge-writes` put together: from the read before a write, the write, its answer and the reads
- * after it, the write's violations and the reads they rest on (write-reads.ts, judge.ts).
+ * after it, the write's violations and the reads they rest on (write-reads.ts, conformance's
+ * `judgeWrite`; the answer alone was judged as it passed, exchange.ts).
  */
-import { judgeWrite, type ProxyViolation } from './judge';
+import { judgeWrite, type Violation } from '../../conformance';
 import type { Upstream } from './forward';
 import type { RoutedRequest } from './route';
 import { readArticleAround, readListAfter, writeOf, type Read, type readCredentials } from './write-reads';
 
 export interface WriteJudgement {
-  violations: ProxyViolation[];
+  violations: Violation[];
   reads: string[];
 }
 

@@ -1,15 +1,14 @@
 /**
  * `--judge-writes`: the reads around a write that passes through the proxy (4.2, 4.3, 4.4, 4.6).
  * The article is read just before the write is forwarded and again once its answer is in, and
- * after a post the comment list too; `judge.ts` judges the write from them. Another client may
+ * after a post the comment list too; conformance's `judgeWrite` judges the write from them. Another client may
  * write in between, so every report names the reads it compared, with their times. A comment
  * list that pages (`Link: rel="next"`) is read whole, every page.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { operations } from '../../schemas';
-import { nextLink, walkPages } from '../../contract-tests/http/links';
+import { nextLink, walkPages, type Write } from '../../conformance';
 import { forward, upstreamUrl, type Upstream } from './forward';
-import type { Write } from '../../contract-tests/judge';
 import type { RoutedRequest } from './route';
 
 export interface Read {

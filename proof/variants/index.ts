@@ -3,7 +3,8 @@
  * each broken variant replaces some rules to break ONE thing the interface states, and the suite
  * must fail against every one; each harmless variant makes a choice the interface leaves open,
  * and the suite must pass against every one. Each sequence variant breaks one thing only after a
- * sequence of writes no fixed check makes; the random sequences (`--explore`) must find it. `npm start -- --variant <name>` serves any of them.
+ * sequence of writes no fixed check makes; the random sequences (`--explore`) must find it. `npm run variant -- <name>` serves any of them
+ * (proof/variant-server.ts).
  */
 import type { Rules } from '../../mock/rules';
 import { addressVariants } from './addresses';

@@ -4,10 +4,10 @@
  * is empty. Error answers keep every freedom the interface leaves them (section 7), and statuses
  * are the checks' business, so neither is judged here.
  */
-import { operations, type OperationId, type ResponseShape } from '../../schemas';
-import { validateResponse } from '../../validation';
+import { operations, type OperationId, type ResponseShape } from '../schemas';
+import { validateResponse } from '../validation';
 import { isRealCommentDate, isRealTimestamp } from './dates';
-import { violation, type ContractViolation } from './violation';
+import { violation, type Violation } from './violation';
 
 export interface Answer {
   status: number;
@@ -43,7 +43,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Timestamp fields of an Article and its summaries (2.1) whose digits name no real moment. */
-export function unrealArticleDates(article: unknown, at = ''): ContractViolation[] {
+export function unrealArticleDates(article: unknown, at = ''): Violation[] {
   if (!isRecord(article)) return [];
   const fields: [string, unknown][] = ['created_at', 'updated_at', 'published_at'].map((field) => [
     `${at}/${field}`,
@@ -61,7 +61,7 @@ export function unrealArticleDates(article: unknown, at = ''): ContractViolation
 }
 
 /** Comments (2.2) whose created_at is no real date in the stated form. */
-export const unrealCommentDates = (items: unknown[], at = ''): ContractViolation[] =>
+export const unrealCommentDates = (items: unknown[], at = ''): Violation[] =>
   items.flatMap((item, index) =>
     isRecord(item) && !isRealCommentDate(item.created_at)
       ? [
@@ -76,7 +76,7 @@ export const unrealCommentDates = (items: unknown[], at = ''): ContractViolation
   );
 
 /** The shape and dates of a parsed success body, for operations whose answer the tables state. */
-function judgeBody(operation: OperationId, json: unknown): ContractViolation[] {
+function judgeBody(operation: OperationId, json: unknown): Violation[] {
   const shape = stated.get(operation);
   if (!shape) return [];
   const shapeViolations = validateResponse(shape, json, 'tolerant').map((found) =>
@@ -86,7 +86,7 @@ function judgeBody(operation: OperationId, json: unknown): ContractViolation[] {
   return [...shapeViolations, ...dates];
 }
 
-export function judgeExchange(operation: OperationId, answer: Answer): ContractViolation[] {
+export function judgeExchange(operation: OperationId, answer: Answer): Violation[] {
   if (answer.status < 200 || answer.status > 299) return [];
   if (answer.status === 204)
     return answer.body === ''
@@ -94,7 +94,7 @@ export function judgeExchange(operation: OperationId, answer: Answer): ContractV
       : [violation('empty-204', '', 'an empty body', `${answer.body.length} characters: ${answer.body.slice(0, 200)}`)];
   if (answer.body === '') return [];
   const contentType = headerOf(answer.headers, 'content-type');
-  const found: ContractViolation[] = isJsonMediaType(contentType)
+  const found: Violation[] = isJsonMediaType(contentType)
     ? []
     : [violation('media-type', '', 'Content-Type application/json (or a +json type)', contentType ?? '(none)')];
   const body = parsed(answer.body);

@@ -5,6 +5,7 @@
  * sees digits, this walk checks that they are the right ones.
  */
 import { schemaDocuments, schemaIds, type ResponseShape } from '../schemas';
+import { violation, type Violation } from './violation';
 
 interface SchemaNode {
   $ref?: string;
@@ -22,11 +23,11 @@ function resolve(node: SchemaNode): SchemaNode {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function walk(node: SchemaNode, value: unknown, pointer: string, problems: string[]): void {
+function walk(node: SchemaNode, value: unknown, pointer: string, found: Violation[]): void {
   const schema = resolve(node);
   if (Array.isArray(value) && schema.items)
     value.forEach((item, index) => {
-      walk(schema.items ?? {}, item, `${pointer}/${index}`, problems);
+      walk(schema.items ?? {}, item, `${pointer}/${index}`, found);
     });
   if (!isRecord(value) || !schema.properties) return;
   for (const [name, property] of Object.entries(schema.properties)) {
@@ -36,15 +37,15 @@ function walk(node: SchemaNode, value: unknown, pointer: string, problems: strin
     if (form !== undefined && field !== undefined) {
       const suffix = form.replace('{id}', String(value.id));
       if (typeof field !== 'string' || !field.endsWith(suffix))
-        problems.push(`${pointer}/${name} should end with ${suffix}, but is ${JSON.stringify(field)}`);
+        found.push(violation('stated-addresses', `${pointer}/${name}`, `ends with ${suffix}`, JSON.stringify(field)));
     }
-    walk(property, field, `${pointer}/${name}`, problems);
+    walk(property, field, `${pointer}/${name}`, found);
   }
 }
 
 /** Every address in `value` that does not end with its stated form for the right id. */
-export function addressProblems(shape: ResponseShape, value: unknown): string[] {
-  const problems: string[] = [];
-  walk({ $ref: schemaIds[shape].tolerant }, value, '', problems);
-  return problems;
+export function judgeAddresses(shape: ResponseShape, value: unknown): Violation[] {
+  const found: Violation[] = [];
+  walk({ $ref: schemaIds[shape].tolerant }, value, '', found);
+  return found;
 }

@@ -1,33 +1,38 @@
 /**
- * What the judges report: one broken statement of the interface per entry, named by the rule it
- * belongs to, with the JSON path at fault, what the interface states there and what came back.
- * Plain data, so the contract suite, its random sequences and a validating proxy print the same.
+ * What the judgement reports: one broken statement of the interface per entry, named by a rule of
+ * the one rule table below, with the JSON path at fault, what the interface states there and what
+ * came back. Plain data, so the contract suite, its random sequences and the validating proxy
+ * print the same. Rule names are stable: reports and tests refer to them.
  */
-export const judgeRules = {
+export const rules = {
   'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
   'empty-204': 'a 204 answer has an empty body',
   'answer-shape': "a success answer has its operation's stated shape (2.1, 2.2)",
   'answer-is-article': "a write's answer is the article as the next read shows it (4.2, 4.3)",
   'article-shape': 'the article read after a write has the whole 2.1 shape',
   'real-dates': 'every timestamp is a real date in its stated form (2.1, 2.2)',
+  'stated-addresses': 'addresses in an answer have their stated form for the right id (2.1)',
   'attributes-unchanged': 'a write changes no attribute but data, updated_at and comments_count (1, 4.2)',
   'data-as-predicted': 'data after a write is exactly what the write states (4.2, 4.3, 4.4, reserved keys)',
   'comments-count-listed': 'comments_count is the number of comments listed (2.1)',
   'comments-count-grows-by-one': 'a posted comment grows comments_count by exactly one (2.1, 4.6)',
   'comment-listed-once': 'a posted comment is listed exactly once at every list address (4.5, 4.6)',
+  'request-shape': "the client's payload has its operation's stated shape (section 4)",
+  'stated-status': 'a success answer has the status its operation states (section 4)',
+  'error-answer-json': 'an error answer with a body is JSON (section 7: all payloads are JSON)',
 } as const;
 
-export type JudgeRule = keyof typeof judgeRules;
+export type Rule = keyof typeof rules;
 
-export interface ContractViolation {
-  rule: JudgeRule;
+export interface Violation {
+  rule: Rule;
   /** JSON Pointer into the judged document (`` for the answer itself). */
   path: string;
   expected: string;
   actual: string;
 }
 
-export const violation = (rule: JudgeRule, path: string, expected: string, actual: string): ContractViolation => ({
+export const violation = (rule: Rule, path: string, expected: string, actual: string): Violation => ({
   rule,
   path,
   expected,
@@ -35,7 +40,7 @@ export const violation = (rule: JudgeRule, path: string, expected: string, actua
 });
 
 /** One line per violation: `[rule] path: expected ..., actual ...`. */
-export const describeJudged = (violations: ContractViolation[]): string =>
+export const describeJudged = (violations: Violation[]): string =>
   violations
     .map((found) => `[${found.rule}] ${found.path || '(answer)'}: expected ${found.expected}; actual ${found.actual}`)
     .join('\n');

@@ -1,15 +1,16 @@
 /**
- * Judging one write as a whole (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article
- * read before it, the write sent, its answer, the article read after it and, after a post, the
- * comment lists read after it. Plain data in, violations out: the contract checks, the random
- * sequences and a validating proxy all call this one function.
+ * Judging what one write did (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article read
+ * before it, the write sent, its answer, the article read after it and, after a post, the comment
+ * lists read after it. The answer on its own is `judgeExchange`'s business (exchange.ts): callers
+ * judge it there once, and this function only what needs the reads around it. Plain data in,
+ * violations out: the contract checks, the random sequences and the validating proxy all call it.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { validateResponse } from '../../validation';
+import { validateResponse } from '../validation';
 import { answerDifferences, changedAttributes } from './attributes';
-import { judgeExchange, unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
+import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
 import { predictData, type Write } from './predict';
-import { violation, type ContractViolation } from './violation';
+import { violation, type Violation } from './violation';
 
 export type { Write } from './predict';
 
@@ -32,7 +33,7 @@ const show = (value: unknown): string => (value === undefined ? '(absent)' : JSO
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function judgeArticleAfter({ before, after }: WriteRecord): ContractViolation[] {
+function judgeArticleAfter({ before, after }: WriteRecord): Violation[] {
   const shape = validateResponse('Article', after, 'tolerant').map((found) =>
     violation('article-shape', found.path, 'the whole 2.1 Article shape', found.message),
   );
@@ -43,7 +44,7 @@ function judgeArticleAfter({ before, after }: WriteRecord): ContractViolation[] 
 }
 
 /** 4.2 and 4.3 answer with the Article: the one the next read shows (no write in between). */
-function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): ContractViolation[] {
+function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[] {
   if (write.operation !== 'updateArticle' && write.operation !== 'setDataKey') return [];
   if (answer.status < 200 || answer.status > 299) return [];
   let body: unknown;
@@ -58,7 +59,7 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): ContractVi
   );
 }
 
-function judgeData({ before, write, answer, after }: WriteRecord): ContractViolation[] {
+function judgeData({ before, write, answer, after }: WriteRecord): Violation[] {
   const accepted = answer.status >= 200 && answer.status <= 299;
   const allowed = predictData(isRecord(before.data) ? before.data : {}, write, accepted);
   if (allowed.some((data) => isDeepStrictEqual(data, after.data))) return [];
@@ -70,8 +71,8 @@ function postedComment(write: Write): { author?: unknown; body?: unknown } {
   return isRecord(comment) ? comment : {};
 }
 
-function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): ContractViolation[] {
-  const found: ContractViolation[] = [];
+function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): Violation[] {
+  const found: Violation[] = [];
   const posted = postedComment(write);
   for (const list of listsAfter) {
     found.push(
@@ -119,12 +120,6 @@ function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): Con
   return found;
 }
 
-export function judgeWrite(record: WriteRecord): ContractViolation[] {
-  return [
-    ...judgeExchange(record.write.operation, record.answer),
-    ...judgeArticleAfter(record),
-    ...judgeAnswerIsArticle(record),
-    ...judgeData(record),
-    ...judgeLists(record),
-  ];
+export function judgeWrite(record: WriteRecord): Violation[] {
+  return [...judgeArticleAfter(record), ...judgeAnswerIsArticle(record), ...judgeData(record), ...judgeLists(record)];
 }

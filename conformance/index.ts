@@ -1,0 +1,19 @@
+/**
+ * The one judgement of answers and writes against what the interface states, as plain functions
+ * free of jest, HTTP clients and the mock: the contract suite and the validating proxy both call
+ * these, so "conforms" means the same in both. `judgeExchange` judges one answer on its own,
+ * `judgeTraffic` adds what a passing exchange alone shows (request, status, addresses),
+ * `judgeWrite` what a write did, from the reads around it. Every finding names a rule of the one
+ * rule table (`rules`).
+ */
+export { judgeExchange, isJsonMediaType, type Answer } from './exchange';
+export { judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
+export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
+export { judgeAddresses } from './addresses';
+export { judgeRequest } from './request';
+export { judgeStatus } from './status';
+export { predictData } from './predict';
+export { isRealCommentDate, isRealTimestamp } from './dates';
+export { changedAttributes, type AttributeChange } from './attributes';
+export { nextLink, walkPages, type ListPages } from './paging';
+export { describeJudged, rules, violation, type Rule, type Violation } from './violation';

@@ -1,0 +1,65 @@
+/** What one passing exchange alone shows (section 4 with 2.1 and 7): given/want tables, no server. */
+import { operations } from '../schemas';
+import { judgeRequest, judgeStatus, judgeTraffic, judgeWrite, type Operation } from '.';
+
+const operation = (id: string): Operation => {
+  const found = operations.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+const rulesOf = (found: { rule: string }[]): string[] => found.map((violation) => violation.rule);
+
+test.each([
+  { description: 'a stated payload', body: '{"value": [1, "a"]}', want: [] },
+  { description: 'a payload without the value', body: '{"valu": 1}', want: ['request-shape'] },
+  { description: 'a payload that is not JSON', body: 'value=1', want: ['request-shape'] },
+])('judgeRequest: $description', ({ body, want }) => {
+  expect(rulesOf(judgeRequest('DataValueRequest', body))).toEqual(want);
+});
+
+test.each([
+  { description: 'the stated status', stated: 200, status: 200, body: '{}', want: [] },
+  { description: 'another success status', stated: 204, status: 200, body: '', want: ['stated-status'] },
+  { description: 'any 2xx where none is stated', stated: undefined, status: 201, body: '{}', want: [] },
+  { description: 'an error with a JSON body', stated: 200, status: 404, body: '{"message":"Not found."}', want: [] },
+  { description: 'an error with no body', stated: 200, status: 500, body: '', want: [] },
+  { description: 'an error page in HTML', stated: 200, status: 502, body: '<h1>Bad</h1>', want: ['error-answer-json'] },
+])('judgeStatus: $description', ({ stated, status, body, want }) => {
+  expect(rulesOf(judgeStatus(stated, status, body))).toEqual(want);
+});
+
+const article = {
+  id: 1,
+  url: 'http://h/admin/api/articles/2',
+  comments_url: 'http://h/admin/api/articles/1/comments',
+};
+
+test('judgeTraffic joins the request, the status, the answer and its addresses', () => {
+  const found = judgeTraffic({
+    operation: operation('setDataKey'),
+    status: 201,
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify(article),
+    requestBody: '{}',
+  });
+  expect(new Set(rulesOf(found))).toEqual(
+    new Set(['request-shape', 'stated-status', 'media-type', 'answer-shape', 'stated-addresses']),
+  );
+  expect(found.find((violation) => violation.rule === 'stated-addresses')).toEqual({
+    rule: 'stated-addresses',
+    path: '/url',
+    expected: 'ends with /admin/api/articles/1',
+    actual: '"http://h/admin/api/articles/2"',
+  });
+});
+
+test('judgeWrite leaves the answer on its own to judgeExchange, so nothing is reported twice', () => {
+  const before = { id: 1, data: {}, comments_count: 0 };
+  const found = judgeWrite({
+    before,
+    write: { operation: 'deleteDataKey', key: 'k' },
+    answer: { status: 204, headers: { 'content-type': 'text/plain' }, body: 'not empty' },
+    after: before,
+  });
+  expect(rulesOf(found)).not.toContain('empty-204');
+});

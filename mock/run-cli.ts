@@ -1,0 +1,126 @@
+/**
+ * The mock's command (`npm start`, `articles-mock`; cli.ts): serves the mock on a port. The only
+ * module of the mock that listens; everything it serves comes from `createApp`, through the
+ * node:http adapter (adapters/node-listener.ts), or with `--proxy` from the validating proxy's
+ * listener (proxy/server.ts) instead. Rules that replace the mock's own come only from a caller
+ * (proof/variant-server.ts serves the contract suite's broken variants this way): the mock itself
+ * never loads proof code.
+ */
+import { randomBytes } from 'node:crypto';
+import { isLoopback } from './security/hosts';
+import type { SecurityPolicy } from './security/guard';
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { createApp } from './app/create-app';
+import { nodeListener } from './adapters/node-listener';
+import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
+import { answerClientErrors } from './adapters/server-errors';
+import { proxyFromCli } from './proxy/from-cli';
+import { persistedIn, SiteFile } from './persist/site-file';
+import { readFixtureFile } from './store/fixture-file';
+import type { Rules } from './rules';
+import { batchedLines } from './log-output';
+
+/** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
+function fromCallerDirectory(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+const logOutput = batchedLines((text) => process.stdout.write(text));
+process.on('exit', logOutput.flush);
+
+/**
+ * Beyond loopback the control API needs a token: the one given, or a random one printed at start.
+ * While a proxy adds a real token, pages of other origins reach the API only from `--cors-origin`.
+ */
+function securityFor(options: CliOptions): SecurityPolicy {
+  const generated = options.controlToken === undefined && !isLoopback(options.host);
+  const controlToken = generated ? randomBytes(18).toString('base64url') : options.controlToken;
+  if (generated) console.log(`mock: the control API and the workbench need this control token: ${controlToken ?? ''}`);
+  return {
+    listenHost: options.host,
+    allowedHosts: options.allowedHosts,
+    ...(controlToken === undefined ? {} : { controlToken }),
+    ...(options.proxy?.token === undefined
+      ? {}
+      : { apiOrigins: options.corsOrigins === '*' ? [] : options.corsOrigins }),
+  };
+}
+
+/** Rules that replace some of the mock's own, with the name the start-up line gives them. */
+export interface ReplacedRules {
+  name: string;
+  rules: Partial<Rules>;
+}
+
+function buildApp(options: CliOptions, replaced?: ReplacedRules, siteFile?: SiteFile): ReturnType<typeof createApp> {
+  const rules = replaced?.rules;
+  return createApp({
+    ...(options.fixtures
+      ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
+      : {}),
+    ...(siteFile ? persistedIn(siteFile) : {}),
+    ...(options.token ? { token: options.token } : {}),
+    corsOrigins: options.corsOrigins,
+    faults: options.faults,
+    ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
+    ...(rules ? { rules } : {}),
+    ...(options.quiet ? {} : { log: logOutput.log }),
+    security: securityFor(options),
+  });
+}
+
+function serve(options: CliOptions, replaced?: ReplacedRules): void {
+  const proxy =
+    options.proxy &&
+    proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+  const siteFile = !proxy && options.persist ? new SiteFile(fromCallerDirectory(options.persist)) : undefined;
+  // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
+  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, siteFile));
+  const server = createServer(listener);
+  answerClientErrors(server);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? 'is already in use; choose another with --port or PORT'
+        : error.code === 'EACCES'
+          ? 'needs privileges this user lacks'
+          : `cannot be used (${error.message})`;
+    console.error(`mock: ${options.host}:${options.port} ${reason}`);
+    process.exit(1);
+  });
+  server.listen(options.port, options.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    console.log(
+      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on http://${options.host}:${port} (control API under /__mock)`,
+    );
+  });
+  const stop = (): void => {
+    proxy?.stop();
+    // The last changes reach the file before the process ends.
+    server.close(() => void (siteFile?.flush() ?? Promise.resolve()).then(() => process.exit(0)));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Reads the options and serves; bad options print the usage and end the process with exit 2. */
+export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: ReplacedRules): void {
+  try {
+    const options = readCliOptions(argv, env);
+    if (replaced && options.proxy) throw new UsageError(`variant "${replaced.name}" does not apply with --proxy`);
+    if (options.help) {
+      console.log(usage);
+      return;
+    }
+    serve(options, replaced);
+  } catch (error) {
+    // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
+    const badUsage =
+      error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage}` : ''}`);
+    process.exit(2);
+  }
+}
