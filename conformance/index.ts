@@ -17,3 +17,4 @@ export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange } from './attributes';
 export { nextLink, walkPages, type ListPages } from './paging';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
+export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';

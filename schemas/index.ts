@@ -188,6 +188,30 @@ export const operations = [
 ] as const;
 export type OperationId = (typeof operations)[number]['id'];
 
+/** Further addresses of some operations (the comment list and post), and where each is stated. */
+export const otherAddresses = [
+  {
+    path: '/admin/api/site/article/{article_id}/comments.json',
+    operations: ['listComments', 'postComment'],
+    statedBy: '4.5',
+  },
+  {
+    path: '/admin/api/site/articles/{article_id}/comments',
+    operations: ['listComments', 'postComment'],
+    statedBy: '2.1',
+  },
+  {
+    path: '/admin/api/site/article/{article_id}/comments',
+    operations: ['listComments', 'postComment'],
+    statedBy: '2.1',
+  },
+  {
+    path: '/admin/api/articles/{article_id}/comments',
+    operations: ['listComments', 'postComment'],
+    statedBy: 'conventions',
+  },
+] as const;
+
 /** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */
 export const reservedKeyPrefix = 'svc_';
 export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);

@@ -3,6 +3,7 @@
  * operations catalogue (section 4) so a change to the tables reaches the suite.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { fillPath, pathsOf } from '../../conformance';
 import { isReservedKey, operations, type OperationId } from '../../schemas';
 import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
@@ -48,9 +49,13 @@ export const statusOf = (id: OperationId): number | undefined => {
   return 'status' in found ? found.status : undefined;
 };
 
-/** Section 4.5 also writes the list address with a singular `article` segment. */
-export const singularListPath = (articleId: number): string =>
-  pathOf('listComments', articleId).replace('/site/articles/', '/site/article/');
+/** Section 4.5 also writes the list address with a singular `article` segment: its second address there. */
+const [, singularList] = pathsOf('listComments').filter(({ statedBy }) => statedBy === '4.5');
+
+export function singularListPath(articleId: number): string {
+  if (!singularList) throw new Error('the operations catalogue states no second address in 4.5');
+  return fillPath(singularList.path, { article_id: articleId });
+}
 
 export interface ArticleRead {
   article: Record<string, unknown>;

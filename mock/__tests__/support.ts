@@ -2,6 +2,7 @@
  * Small helpers shared by the mock's HTTP tests. They build requests only through the public
  * entry point (`createApp`) and supertest, so every test exercises the mock over HTTP.
  */
+import { fillPath, pathsOf } from '../../conformance/routes';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp, type MockOptions, type SiteFixture } from '..';
@@ -40,14 +41,9 @@ export function postJson(app: Express, path: string, body: unknown): request.Tes
 
 export const aComment = { comment: { author: 'Ada', author_email: 'ada@example.com', body: 'A fine read.' } };
 
-/** The four comment list addresses of 4.5 and the official clients' one, for article `id`. */
-export const commentAddresses = (id: number): string[] => [
-  `/admin/api/site/articles/${id}/comments.json`,
-  `/admin/api/site/article/${id}/comments.json`,
-  `/admin/api/site/articles/${id}/comments`,
-  `/admin/api/site/article/${id}/comments`,
-  `/admin/api/articles/${id}/comments`,
-];
+/** Every comment list address of the one route table (4.5, 2.1's comments_url forms, the official clients'). */
+export const commentAddresses = (id: number): string[] =>
+  pathsOf('listComments').map(({ path }) => fillPath(path, { article_id: id }));
 
 /** The address part of an absolute URL, to follow the URLs answers carry. */
 export const pathOf = (url: string): string => {

@@ -10,6 +10,9 @@ describe('routeOf', () => {
     ['GET', '/admin/api/site/articles/7/comments.json?page=2', 'listComments', undefined],
     ['GET', '/admin/api/site/article/7/comments.json', 'listComments', undefined],
     ['POST', '/admin/api/site/articles/7/comments.json', 'postComment', undefined],
+    ['GET', '/admin/api/articles/7/comments', 'listComments', undefined],
+    ['POST', '/admin/api/site/article/7/comments', 'postComment', undefined],
+    ['GET', '/Admin/API/Articles/7/', 'readArticle', undefined],
   ])('takes %s %s for %s', (method, target, operation, key) => {
     expect(routeOf(method, target)).toEqual({
       operation: expect.objectContaining({ id: operation }) as unknown,
@@ -23,7 +26,7 @@ describe('routeOf', () => {
     ['PATCH', '/admin/api/articles/7'],
     ['GET', '/admin/api/articles'],
     ['GET', '/admin/api/articles/seven'],
-    ['GET', '/admin/api/articles/7/comments'],
+    ['GET', '/admin/api/articles/7/contents'],
     ['GET', '/admin/api/articles/7/data/a/b'],
     ['GET', '/admin/api/articles/99999999999999999999'],
   ])('leaves %s %s outside the interface', (method, target) => {

@@ -1,12 +1,13 @@
 /**
- * Which interface operation (section 4) a proxied request is, read from the generated operations
- * catalogue so that no path is restated here. Section 4.5 also writes the list address with a
- * singular `article` segment; both forms are the operation. Anything else is outside the interface
- * and is forwarded unjudged.
+ * Which interface operation (section 4) a proxied request is, by the one route table
+ * (conformance/routes.ts): every address the mock answers is judged here too, the comment list's
+ * further addresses included. HEAD has no body to judge, and an article id that is no safe integer
+ * names no article; both, like anything else outside the interface, are forwarded unjudged.
  */
+import { matchRoute, type Operation } from '../../conformance';
 import { operations } from '../../schemas';
 
-export type Operation = (typeof operations)[number];
+export type { Operation } from '../../conformance';
 
 export interface RoutedRequest {
   operation: Operation;
@@ -14,18 +15,6 @@ export interface RoutedRequest {
   /** The data key of 4.3/4.4, decoded; undefined for the other operations. */
   key?: string;
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function pathPattern(template: string): RegExp {
-  const pattern = escapeRegExp(template)
-    .replace('\\{article_id\\}', '(?<articleId>[0-9]+)')
-    .replace('\\{key\\}', '(?<key>[^/]+)')
-    .replace('/site/articles/', '/site/articles?/');
-  return new RegExp(`^${pattern}$`);
-}
-
-const routes = operations.map((operation) => ({ operation, pattern: pathPattern(operation.path) }));
 
 function decodedKey(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
@@ -38,14 +27,10 @@ function decodedKey(raw: string | undefined): string | undefined {
 
 /** The operation a method and request target stand for, or undefined outside the interface's routes. */
 export function routeOf(method: string, target: string): RoutedRequest | undefined {
-  const path = target.split('?')[0] ?? '';
-  for (const { operation, pattern } of routes) {
-    const match = pattern.exec(path);
-    if (!match || operation.method !== method) continue;
-    const articleId = Number(match.groups?.articleId);
-    if (!Number.isSafeInteger(articleId)) return undefined;
-    const key = decodedKey(match.groups?.key);
-    return { operation, articleId, ...(key !== undefined ? { key } : {}) };
-  }
-  return undefined;
+  const match = method === 'HEAD' ? undefined : matchRoute(method, target.split('?')[0] ?? '');
+  const operation = operations.find((candidate) => candidate.id === match?.operation);
+  const id = match?.rawParams.article_id ?? '';
+  if (!operation || !/^[0-9]+$/.test(id) || !Number.isSafeInteger(Number(id))) return undefined;
+  const key = decodedKey(match?.rawParams.key);
+  return { operation, articleId: Number(id), ...(key !== undefined ? { key } : {}) };
 }

@@ -11,7 +11,7 @@ import { parseInterfaceTables } from './parse-tables';
 const realTables = readFileSync(join(__dirname, '..', '..', tablesPath), 'utf8');
 
 /** A minimal tables document around one shape's rows. */
-function tables(rows: string, derived = ''): string {
+function tables(rows: string, derived = '', otherAddresses = ''): string {
   return [
     '## Response shapes',
     '### Thing',
@@ -43,6 +43,12 @@ function tables(rows: string, derived = ''): string {
     '## Operations',
     '| Operation | Interface section | Method | Path | Request | Status | Answer |',
     '|---|---|---|---|---|---|---|',
+    '| readThing | 9.9 | GET | /things/{id} | | 200 | Thing |',
+    '',
+    '## Other addresses',
+    '| Path | Operations | Stated by |',
+    '|---|---|---|',
+    otherAddresses,
     '',
     '## Reserved data keys',
     '| Rule | Value |',
@@ -142,6 +148,24 @@ describe('tables outside the vocabulary are rejected with the place named', () =
       ),
     ).toThrow('Lean: Thing has no field "nope"');
   });
+
+  test.each([
+    {
+      row: '| /t/{id}.json | readNothing | 9.9 |',
+      error: 'other address "/t/{id}.json": unknown operation "readNothing"',
+    },
+    {
+      row: '| /t/{id}.json | readThing | somewhere |',
+      error: 'other address "/t/{id}.json": "Stated by" is a section number or conventions, not "somewhere"',
+    },
+  ])('$error', ({ row, error }) => {
+    expect(() => parseInterfaceTables(tables('| id | integer | | required | |', '', row))).toThrow(error);
+  });
+});
+
+test('an other address names its operations and where it is stated', () => {
+  const model = parseInterfaceTables(tables('| id | integer | | required | |', '', '| /t/{id} | readThing | 9.9 |'));
+  expect(model.otherAddresses).toEqual([{ path: '/t/{id}', operations: ['readThing'], statedBy: '9.9' }]);
 });
 
 describe('one changed row of the interface tables', () => {

@@ -64,10 +64,19 @@ export interface Operation {
   answer?: string;
 }
 
+/** A further address of some operations (the comment list's aliases), and where it comes from. */
+export interface OtherAddress {
+  path: string;
+  operations: string[];
+  /** An interface section (`4.5`, `2.1`) or `conventions` (the API family's clients). */
+  statedBy: string;
+}
+
 export interface InterfaceModel {
   shapes: Shape[];
   derived: DerivedShape[];
   lists: ListShape[];
   operations: Operation[];
+  otherAddresses: OtherAddress[];
   reservedKeyPrefix: string;
 }

@@ -3,7 +3,16 @@
  * the top of that file; this module is its only reader.
  */
 import { parseBlocks, type Block } from './markdown-blocks';
-import type { DerivedShape, Field, InterfaceModel, ListShape, Operation, Shape, ShapeRole } from './model';
+import type {
+  DerivedShape,
+  Field,
+  InterfaceModel,
+  ListShape,
+  Operation,
+  OtherAddress,
+  Shape,
+  ShapeRole,
+} from './model';
 import { readForm, readNameList, readPresence, readType, rowReader, TableError } from './read-cells';
 
 type TableBlock = Extract<Block, { kind: 'table' }>;
@@ -117,6 +126,22 @@ function readOperation(table: TableBlock, row: string[]): Operation {
   };
 }
 
+function readOtherAddresses(table: TableBlock, operations: Operation[]): OtherAddress[] {
+  return table.rows.map((row) => {
+    const where = `other address "${row[0] ?? ''}"`;
+    const cell = rowReader(table.header, row, where);
+    const named = cell('Operations')
+      .split(',')
+      .map((name) => name.trim());
+    const unknown = named.find((name) => !operations.some((operation) => operation.id === name));
+    if (unknown !== undefined) throw new TableError(`${where}: unknown operation "${unknown}"`);
+    const statedBy = cell('Stated by');
+    if (!/^(\d+(\.\d+)*|conventions)$/.test(statedBy))
+      throw new TableError(`${where}: "Stated by" is a section number or conventions, not "${statedBy}"`);
+    return { path: cell('Path'), operations: named, statedBy };
+  });
+}
+
 function readReservedPrefix(table: TableBlock): string {
   const row = table.rows.find((candidate) => candidate[0] === 'reserved key prefix');
   if (!row?.[1]) throw new TableError('no "reserved key prefix" rule');
@@ -126,6 +151,7 @@ function readReservedPrefix(table: TableBlock): string {
 export function parseInterfaceTables(markdown: string): InterfaceModel {
   const sections = groupSections(parseBlocks(markdown));
   const operationsTable = sectionTable(findSection(sections, 'Operations'));
+  const operations = operationsTable.rows.map((row) => readOperation(operationsTable, row));
   return {
     shapes: [
       ...readShapes(findSection(sections, 'Response shapes'), 'response'),
@@ -133,7 +159,8 @@ export function parseInterfaceTables(markdown: string): InterfaceModel {
     ],
     derived: readDerived(sectionTable(findSection(sections, 'Derived response shapes'))),
     lists: readLists(sectionTable(findSection(sections, 'List shapes'))),
-    operations: operationsTable.rows.map((row) => readOperation(operationsTable, row)),
+    operations,
+    otherAddresses: readOtherAddresses(sectionTable(findSection(sections, 'Other addresses')), operations),
     reservedKeyPrefix: readReservedPrefix(sectionTable(findSection(sections, 'Reserved data keys'))),
   };
 }

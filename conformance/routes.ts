@@ -1,0 +1,83 @@
+/**
+ * The one route table of section 4: which operation an address names, for the mock's core, the
+ * validating proxy and the contract suite alike. Every address comes from the generated catalogue
+ * (schemas/index.ts: `operations` and the comment list's `otherAddresses`), so none is restated
+ * here. Matching follows Express's defaults, which the mock always had: case-insensitive, an
+ * optional trailing slash, one segment per parameter. Parameters come back as they appear in the
+ * path, still percent-encoded: what a malformed one means is each caller's business.
+ */
+import { operations, otherAddresses, type OperationId } from '../schemas';
+
+export interface RouteMatch {
+  /** Undefined when the path is known but the method is not (405 with `allow`). */
+  operation: OperationId | undefined;
+  /** The methods the path answers, HEAD along with GET. */
+  allow: string;
+  rawParams: Record<string, string>;
+}
+
+interface Route {
+  pattern: RegExp;
+  params: string[];
+  byMethod: Map<string, OperationId>;
+  allow: string;
+}
+
+/** An operation's own path first, then its further addresses, each with where it is stated. */
+export function pathsOf(id: OperationId): { path: string; statedBy: string }[] {
+  const own = operations.find((operation) => operation.id === id);
+  const others = otherAddresses.filter((address) => (address.operations as readonly string[]).includes(id));
+  return [
+    ...(own ? [{ path: own.path, statedBy: own.section }] : []),
+    ...others.map(({ path, statedBy }) => ({ path, statedBy })),
+  ];
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+function compile(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split(/(\{[a-z_]+\})/)
+    .map((part) => {
+      if (!part.startsWith('{')) return escape(part);
+      params.push(part.slice(1, -1));
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), params };
+}
+
+function buildTable(): Route[] {
+  const routes = new Map<string, Route>();
+  for (const operation of operations)
+    for (const { path } of pathsOf(operation.id)) {
+      const route = routes.get(path) ?? { ...compile(path), byMethod: new Map(), allow: '' };
+      route.byMethod.set(operation.method, operation.id);
+      if (operation.method === 'GET') route.byMethod.set('HEAD', operation.id);
+      route.allow = [...route.byMethod.keys()].join(', ');
+      routes.set(path, route);
+    }
+  return [...routes.values()];
+}
+
+const table = buildTable();
+
+/** The route a path (no query) names, or undefined when it names none of section 4's. */
+export function matchRoute(method: string, path: string): RouteMatch | undefined {
+  for (const route of table) {
+    const found = route.pattern.exec(path);
+    if (!found) continue;
+    const rawParams: Record<string, string> = {};
+    for (let index = 0; index < route.params.length; index += 1)
+      rawParams[route.params[index] as string] = found[index + 1] ?? '';
+    return { operation: route.byMethod.get(method), allow: route.allow, rawParams };
+  }
+  return undefined;
+}
+
+/** A path template with its `{param}`s filled in, each percent-encoded. */
+export const fillPath = (template: string, params: Record<string, string | number>): string =>
+  template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    name in params ? encodeURIComponent(String(params[name])) : whole,
+  );
