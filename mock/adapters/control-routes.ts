@@ -1,7 +1,7 @@
 /**
  * The control API under `/__mock`, for test set-ups and UI work: reset to the fixture, load
  * another fixture, read the whole state, set or clear latency and faults (the journal's routes
- * are in journal/routes.ts). It is
+ * are in journal/routes.ts; 405s for other methods come from the control table, control-methods.ts). It is
  * not part of the interface, so it never sees faults or the token.
  */
 import express, { type Router } from 'express';
@@ -9,11 +9,7 @@ import { ApiError, validationError } from '../rules/api-error';
 import { maxFixtureDepth, requireJsonWithin } from '../rules/limits';
 import { FixtureError } from '../store/load-fixture';
 import type { MockControls } from '../app/controls';
-import { methodNotAllowedAnswer } from '../core/answers';
 import { faultProblems, type Faults } from '../core/faults';
-import { sendAnswer } from './send-answer';
-
-export const controlPrefix = '/__mock';
 
 function loadOrExplain(controls: MockControls, body: unknown): void {
   try {
@@ -61,18 +57,5 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
     controls.setFaults({});
     response.status(204).end();
   });
-  // Another method on a known control path: 405 + Allow, as the interface's own routes answer.
-  const allowed = {
-    '/state': 'GET, HEAD',
-    '/reset': 'POST',
-    '/fixture': 'PUT',
-    '/journal': 'GET, HEAD',
-    '/faults': 'GET, HEAD, PUT, DELETE',
-  };
-  for (const [path, methods] of Object.entries(allowed)) {
-    router.all(path, (_request, response) => {
-      sendAnswer(response, methodNotAllowedAnswer(methods));
-    });
-  }
   return router;
 }

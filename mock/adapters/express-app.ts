@@ -8,7 +8,9 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import { errorAnswer, notFoundAnswer } from '../core/answers';
 import type { Core } from '../core/pipeline';
 import type { MockControls } from '../app/controls';
-import { controlPrefix, controlRouter } from './control-routes';
+import { controlRouter } from './control-routes';
+import { controlMethodNotAllowed } from './control-methods';
+import { controlPrefix } from '../core/control-table';
 import { plainRequest } from './node-request';
 import { sessionRouter } from './session-route';
 import { sendAnswer } from './send-answer';
@@ -60,6 +62,7 @@ export function expressApp({ core, controls, fixtureLimit, controlToken, recordO
   app.use(guardStage(core));
   app.use(controlPrefix, sessionRouter(controlToken));
   app.use(controlPrefix, journalRouter(controls), workbenchRouter(), controlRouter(controls, fixtureLimit));
+  app.use(controlMethodNotAllowed('mock'));
   // `/` is outside the interface: a browser opened on the mock lands on the workbench.
   app.get('/', (_request, response) => {
     response.redirect(302, `${controlPrefix}/`);

@@ -6,8 +6,6 @@
 import express, { type Router } from 'express';
 import { ApiError } from '../rules/api-error';
 import { sameSecret, sessionCookie } from '../security/control-token';
-import { sendAnswer } from './send-answer';
-import { methodNotAllowedAnswer } from '../core/answers';
 
 const givenToken = (body: unknown): string | undefined => {
   const token = (body as { token?: unknown } | undefined)?.token;
@@ -25,9 +23,6 @@ export function sessionRouter(controlToken: string | undefined): Router {
     if (token === undefined || !sameSecret(token, controlToken)) throw new ApiError('controlTokenRequired');
     response.setHeader('Set-Cookie', sessionCookie(controlToken));
     response.status(204).end();
-  });
-  router.all('/session', (_request, response) => {
-    sendAnswer(response, methodNotAllowedAnswer('POST'));
   });
   return router;
 }

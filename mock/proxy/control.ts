@@ -1,42 +1,41 @@
 /**
- * The proxy's part of the control API (`/__mock`): the violations found so far, and the journal
- * with each entry's violation count. Like the mock's own control API it is JSON, needs no token,
- * and answers another method with 405 and `Allow`.
+ * The proxy's part of the control API (`/__mock`, its rows in core/control-table.ts): the
+ * violations found so far, and the journal with each entry's violation count, served by the
+ * mock's own journal routes, so the filter (`?method=&path=&status=`) and the stream
+ * (`/journal/stream`) work the same. Like the mock's control API it is JSON and answers another
+ * method with 405 and `Allow`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { errorAnswer, notFoundAnswer } from '../core/answers';
+import { controlPrefix } from '../core/control-table';
+import { controlMethodNotAllowed } from '../adapters/control-methods';
+import { sendAnswer } from '../adapters/send-answer';
+import { journalRouter } from '../journal/routes';
 import type { RequestJournal } from '../journal/request-journal';
 import type { ViolationLog } from './violations';
 
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
+const errorHandler: ErrorRequestHandler = (error, _request, response, _next) => {
+  sendAnswer(response, errorAnswer(error));
+};
 
-export function answerControl(
-  request: IncomingMessage,
-  response: ServerResponse,
-  parts: { violations: ViolationLog; journal: RequestJournal },
-): void {
-  const path = (request.url ?? '').split('?')[0];
-  const method = request.method ?? '';
-  if (path === '/__mock/violations') {
-    if (method === 'GET') sendJson(response, 200, parts.violations.list());
-    else if (method === 'DELETE') {
-      parts.violations.clear();
-      response.writeHead(204).end();
-    } else sendJson(response, 405, { message: 'Method not allowed.' }, { allow: 'GET, DELETE' });
-  } else if (path === '/__mock/journal') {
-    if (method === 'GET') sendJson(response, 200, parts.journal.list());
-    else sendJson(response, 405, { message: 'Method not allowed.' }, { allow: 'GET' });
-  } else sendJson(response, 404, { message: 'Not found.' });
+export function proxyControlApp(parts: { violations: ViolationLog; journal: RequestJournal }): Express {
+  const { violations, journal } = parts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const source = { journal: journal.list.bind(journal), onJournalEntry: journal.subscribe.bind(journal) };
+  app.use(controlPrefix, journalRouter(source));
+  app.get(`${controlPrefix}/violations`, (_request, response) => {
+    response.json(violations.list());
+  });
+  app.delete(`${controlPrefix}/violations`, (_request, response) => {
+    violations.clear();
+    response.status(204).end();
+  });
+  app.use(controlMethodNotAllowed('proxy'));
+  app.use((_request, response) => {
+    sendAnswer(response, notFoundAnswer());
+  });
+  app.use(errorHandler);
+  return app;
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatLogLine } from '../journal/mask-token';
 import type { RequestJournal } from '../journal/request-journal';
-import { sendJson } from './control';
+import { sendJson } from './send-json';
 import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
 import { forward, type Upstream, type UpstreamAnswer } from './forward';
 import { endToEndHeaders } from './headers';

@@ -9,13 +9,15 @@ import type { RequestListener } from 'node:http';
 import { maskToken } from '../journal/mask-token';
 import { journalMaxBytes } from '../journal/recorder';
 import { RequestJournal } from '../journal/request-journal';
-import { answerControl, sendJson } from './control';
+import { proxyControlApp } from './control';
+import { sendJson } from './send-json';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
 import type { RoutedRequest } from './route';
 import { ViolationLog } from './violations';
 import { guardRequest, type SecurityPolicy } from '../security/guard';
 import { splitTarget } from '../core/query';
+import { isControlPath } from '../core/control-table';
 
 export interface ProxyOptions {
   /** The deployment's base address (`http://` or `https://`). */
@@ -56,18 +58,17 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   // The proxy's one request entry: whatever must see every request first (a host or origin guard)
   // wraps this function, as `nodeListener` is wrapped for the mock.
   const security = options.security ?? { allowedHosts: [] };
+  const control = proxyControlApp({ violations, journal });
   const listener: RequestListener = (request, response) => {
     const target = request.url ?? '/';
-    const refusal = guardRequest(
-      { method: request.method ?? '', path: splitTarget(target).path, headers: request.headers },
-      security,
-    );
+    const { path } = splitTarget(target);
+    const refusal = guardRequest({ method: request.method ?? '', path, headers: request.headers }, security);
     if (refusal) {
       sendJson(response, refusal.status, refusal.body);
       return;
     }
-    if (target === '/__mock' || target.startsWith('/__mock/') || target.startsWith('/__mock?')) {
-      answerControl(request, response, { violations, journal });
+    if (isControlPath(path)) {
+      control(request, response);
       return;
     }
     // A client configured to use this as a forward proxy sends absolute addresses; only paths are forwarded.

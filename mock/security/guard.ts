@@ -7,6 +7,7 @@
 import type { Guard } from '../core/pipeline';
 import { errorAnswer } from '../core/answers';
 import { ApiError } from '../rules/api-error';
+import { controlRouteOf, isControlPath } from '../core/control-table';
 import { carriesControlToken } from './control-token';
 import { isAllowedHost, type HostPolicy } from './hosts';
 import { isCrossOrigin, statedOrigin, type Headers } from './origins';
@@ -25,15 +26,11 @@ export interface GuardedRequest {
   headers: Headers;
 }
 
-export const controlPrefix = '/__mock';
+/** `/` only leads to the workbench (a redirect), so it is guarded as the workbench is, and open. */
+const isGuardedAsControl = (path: string): boolean => path === '/' || isControlPath(path);
 
-const isControlPath = (path: string): boolean =>
-  path === '/' || path === controlPrefix || path.startsWith(`${controlPrefix}/`);
-
-/** Pages that hold no state, and the door that takes the token: reachable without it. */
-const openControlPaths = new Set(['/', controlPrefix, `${controlPrefix}/`, `${controlPrefix}/session`]);
-const isOpenControlPath = (path: string): boolean =>
-  openControlPaths.has(path) || path.startsWith(`${controlPrefix}/assets/`);
+/** The control table's open rows (pages and files that hold no state, the door that takes the token). */
+const isOpenControlPath = (path: string): boolean => path === '/' || controlRouteOf(path)?.open === true;
 
 const changesState = (method: string): boolean => method !== 'GET' && method !== 'HEAD';
 
@@ -57,7 +54,7 @@ export function guardRequest(
 ): ApiError | undefined {
   const host = request.headers.host;
   if (!allowsHost(Array.isArray(host) ? host[0] : host)) return new ApiError('hostNotAllowed');
-  return isControlPath(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
+  return isGuardedAsControl(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
 }
 
 /** Headers on every control and workbench answer: not readable by, nor framed in, another origin's page. */

@@ -9,10 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import express, { type Router } from 'express';
 import { reservedKeyPrefix } from '../../schemas';
 import openapi from '../../schemas/openapi.json';
-import { methodNotAllowedAnswer } from '../core/answers';
 import { baseUrl } from '../core/base-url';
 import { plainRequest } from '../adapters/node-request';
-import { sendAnswer } from '../adapters/send-answer';
 
 /** `page/` next to this file when run from source; from `dist/mock/workbench/` it is in the sources. */
 function pageFolder(): string {
@@ -46,9 +44,6 @@ export function workbenchRouter(): Router {
   router.get('/docs', html('docs.html'));
   router.get('/openapi.json', (request, response) => {
     response.json({ ...openapi, servers: [{ url: baseUrl(plainRequest(request)), description: 'This mock' }] });
-  });
-  router.all(['/openapi.json', '/docs', '/journal/stream'], (_request, response) => {
-    sendAnswer(response, methodNotAllowedAnswer('GET, HEAD'));
   });
   // Under `/assets/`, which the security guard serves without the control token: files holding no state.
   router.use('/assets/swagger-ui', express.static(swaggerUiFolder(), { index: false }));

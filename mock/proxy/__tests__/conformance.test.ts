@@ -119,7 +119,7 @@ describe('in front of a broken deployment', () => {
     expect((await fetch(`${proxy.url}/__mock/violations`, { method: 'DELETE' })).status).toBe(204);
     expect(await (await fetch(`${proxy.url}/__mock/violations`)).json()).toEqual([]);
     expect((await fetch(`${proxy.url}/__mock/violations`, { method: 'POST' })).headers.get('allow')).toBe(
-      'GET, DELETE',
+      'GET, HEAD, DELETE',
     );
   });
 
