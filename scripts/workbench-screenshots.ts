@@ -1,5 +1,5 @@
 /**
- * Takes the README's two screenshots (docs/workbench.png, docs/api-docs.png) of the workbench and
+ * Takes the docs' two screenshots (docs/workbench.png, docs/api-docs.png) of the workbench and
  * the API docs, in Debian's Chromium, after a few requests so that the journal has something to
  * show. Run with `npx tsx scripts/workbench-screenshots.ts` after changing the page.
  */

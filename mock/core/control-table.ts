@@ -2,7 +2,7 @@
  * The control API (outside the interface) as one table: every path under the prefix, the methods
  * it takes, who serves it (the mock, the validating proxy, or both) and whether it is open without
  * the control token. The 405 answers, the security guard and the proxy's control API all derive
- * from it, so a path is added in one place. The README's control API section lists the same rows.
+ * from it, so a path is added in one place. `npm run generate` writes the rows into docs/control-api.md.
  */
 export const controlPrefix = '/__mock';
 

@@ -1,5 +1,5 @@
 /**
- * The README's journal example ("asserting on what a frontend sent"), run as written: a stand-in
+ * The journal example of docs/control-api.md ("asserting on what a frontend sent"), run as written: a stand-in
  * for frontend code saves a data key through the mock on a loopback port, and the test reads the
  * body it sent from the journal.
  */

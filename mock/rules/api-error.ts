@@ -1,7 +1,7 @@
 /**
  * The catalogue of errors the mock sends. The interface states no errors (section 7); these follow
  * the API family: a JSON body with `message`, plus field-level `errors` for validation failures.
- * The README's behaviour table lists the same entries.
+ * `when` says what brings each one; `npm run generate` writes the table in docs/behaviour.md.
  */
 export interface ErrorBody {
   message: string;
@@ -9,36 +9,80 @@ export interface ErrorBody {
 }
 
 export const errorCatalogue = {
-  badRequest: { status: 400, message: 'Bad request.' },
-  malformedJson: { status: 400, message: 'Malformed JSON in the request body.' },
-  bodyTooDeep: { status: 400, message: 'The JSON body nests too deeply.' },
-  numberOutOfRange: { status: 400, message: 'The JSON body holds a number too large to store.' },
-  unauthorized: { status: 401, message: 'Unauthorized.' },
+  badRequest: {
+    status: 400,
+    message: 'Bad request.',
+    when: 'another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message',
+  },
+  malformedJson: {
+    status: 400,
+    message: 'Malformed JSON in the request body.',
+    when: "the body is not JSON; the parser's complaint is appended",
+  },
+  bodyTooDeep: {
+    status: 400,
+    message: 'The JSON body nests too deeply.',
+    when: 'the body nests deeper than the limit',
+  },
+  numberOutOfRange: {
+    status: 400,
+    message: 'The JSON body holds a number too large to store.',
+    when: 'a number such as `1e400` that JSON cannot give back',
+  },
+  unauthorized: { status: 401, message: 'Unauthorized.', when: 'a token is configured and a write came without it' },
   controlTokenRequired: {
     status: 401,
     message: 'The control API needs the control token (X-Mock-Control-Token, printed at start).',
+    when: 'the mock listens beyond loopback and a control request came without the control token',
   },
-  reservedKey: { status: 403, message: 'This data key is reserved and read-only.' },
+  reservedKey: {
+    status: 403,
+    message: 'This data key is reserved and read-only.',
+    when: '`PUT`/`DELETE` of an `svc_` data key (the message names the key)',
+  },
   hostNotAllowed: {
     status: 403,
     message: 'This Host is not served; allow it with --allowed-host <name> (or ALLOWED_HOSTS).',
+    when: 'the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host',
   },
   crossOriginControl: {
     status: 403,
     message: "The control API only takes changes from the mock's own page, not from another origin.",
+    when: "a control request that changes state comes from another origin's page",
   },
   originNotAllowed: {
     status: 403,
     message: 'This origin may not call the API through the proxy; allow it with --cors-origin <origin>.',
+    when: 'with `--proxy-token`, a page of an origin not given with `--cors-origin`',
   },
-  notFound: { status: 404, message: 'Not found.' },
-  methodNotAllowed: { status: 405, message: 'Method not allowed.' },
-  payloadTooLarge: { status: 413, message: 'Request body is too large.' },
-  queryTooLong: { status: 414, message: 'The query string is too long.' },
-  unsupportedMediaType: { status: 415, message: 'Content-Type must be application/json.' },
-  validationFailed: { status: 422, message: 'Validation failed.' },
-  injectedFault: { status: 503, message: 'Fault injected by the mock.' },
-  invalidResponse: { status: 500, message: 'The mock produced an answer that breaks the interface.' },
+  notFound: { status: 404, message: 'Not found.', when: 'unknown article, route, or data key' },
+  methodNotAllowed: {
+    status: 405,
+    message: 'Method not allowed.',
+    when: 'a known path with another method; `Allow` lists the right ones',
+  },
+  payloadTooLarge: { status: 413, message: 'Request body is too large.', when: 'a body over the limit' },
+  queryTooLong: { status: 414, message: 'The query string is too long.', when: 'a query over the limit' },
+  unsupportedMediaType: {
+    status: 415,
+    message: 'Content-Type must be application/json.',
+    when: 'a `PUT`/`POST` without a JSON content type, or with another charset or encoding',
+  },
+  validationFailed: {
+    status: 422,
+    message: 'Validation failed.',
+    when: 'a payload or query that breaks the schemas or a limit; `errors` names every field',
+  },
+  injectedFault: {
+    status: 503,
+    message: 'Fault injected by the mock.',
+    when: 'a fault set with `--fail-*` or `/__mock/faults`, with the chosen status',
+  },
+  invalidResponse: {
+    status: 500,
+    message: 'The mock produced an answer that breaks the interface.',
+    when: "the mock's own answer failed its strict self-check (a bug in the mock or a fixture)",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,8 +1,8 @@
 /**
  * The mock's limits. The interface states none (section 8: "not shown"); these keep one broken or
  * hostile client from breaking the mock for everyone else, and each answers with a clear error
- * from the catalogue. Lengths are counted as JavaScript counts them (UTF-16 code units). The README
- * lists every value.
+ * from the catalogue. Lengths are counted as JavaScript counts them (UTF-16 code units). `npm run generate`
+ * writes every value into docs/hardening.md.
  */
 import { ApiError } from './api-error';
 

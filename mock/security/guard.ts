@@ -2,7 +2,7 @@
  * The guard every request passes before routing, on every adapter that listens: the host check,
  * then, for the control API and the workbench, the origin check and (beyond loopback) the control
  * token, and, for the interface's routes while a proxy adds a real token, the allowed origins.
- * See the README's "Security of the local server".
+ * See docs/security.md.
  */
 import type { Guard } from '../core/pipeline';
 import { errorAnswer } from '../core/answers';

@@ -8,6 +8,7 @@ import { buildOperationTypes } from './build-operations';
 import { buildSchemaFiles } from './build-schemas';
 import { buildTypes } from './build-types';
 import { parseInterfaceTables } from './parse-tables';
+import { generatedDocPages } from './doc-regions';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 
@@ -20,7 +21,8 @@ const banner = (comment: string): string =>
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-export async function generatedFiles(tablesMarkdown: string): Promise<Map<string, string>> {
+/** What generation writes from the tables, and, given the project root, the docs pages whose tables come from code. */
+export async function generatedFiles(tablesMarkdown: string, root?: string): Promise<Map<string, string>> {
   const model = parseInterfaceTables(tablesMarkdown);
   const files = buildSchemaFiles(model);
   const out = new Map<string, string>();
@@ -32,6 +34,7 @@ export async function generatedFiles(tablesMarkdown: string): Promise<Map<string
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
   out.set('types/index.ts', await buildTypes(files, banner('//')));
   out.set('types/operations.ts', await buildOperationTypes(openapi, banner('//')));
+  if (root !== undefined) for (const [path, page] of generatedDocPages(root)) out.set(path, page);
   return formatted(out);
 }
 

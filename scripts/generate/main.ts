@@ -1,5 +1,6 @@
 /**
- * `npm run generate` writes the schemas, types and OpenAPI document from the interface tables.
+ * `npm run generate` writes the schemas, types and OpenAPI document from the interface tables, and
+ * the docs tables that come from code (doc-tables.ts).
  * `npm run check:generated` generates in memory and fails, with a diff, when anything committed
  * differs, is missing, or is a leftover that generation no longer produces.
  */
@@ -11,10 +12,10 @@ import { staleFiles, writeGenerated } from './sync';
 const root = join(__dirname, '..', '..');
 
 async function main(): Promise<void> {
-  const files = await generatedFiles(readFileSync(join(root, tablesPath), 'utf8'));
+  const files = await generatedFiles(readFileSync(join(root, tablesPath), 'utf8'), root);
   if (!process.argv.includes('--check')) {
     writeGenerated(root, files);
-    console.log(`generated ${files.size} files from ${tablesPath}`);
+    console.log(`generated ${files.size} files from ${tablesPath} and the code the docs tables come from`);
     return;
   }
   const problems = staleFiles(root, files);

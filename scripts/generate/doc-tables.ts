@@ -1,0 +1,114 @@
+/**
+ * The docs tables that come from code (doc-regions.ts puts them in their pages): the error
+ * catalogue, the limits, both commands' options, the control API, the rule table and the proof's
+ * variant counts. Each reads the module that owns the facts; none restates a value.
+ */
+import { rules } from '../../conformance/violation';
+import { usage as contractUsage } from '../../contract-tests/cli-options';
+import { controlPrefix, controlRoutes, allowOf } from '../../mock/core/control-table';
+import { usage as mockUsage } from '../../mock/cli-options';
+import { errorCatalogue } from '../../mock/rules/api-error';
+import * as limits from '../../mock/rules/limits';
+import { brokenVariants, harmlessVariants, sequenceVariants } from '../../proof/variants';
+import { markdownTable } from './markdown-table';
+
+export interface DocTable {
+  file: string;
+  name: string;
+  render: () => string;
+}
+
+const number = (value: number): string => value.toLocaleString('en-US');
+const code = (text: string): string => `\`${text}\``;
+const usageBlock = (text: string): string => ['```text', text, '```'].join('\n');
+
+const errorTable = (): string =>
+  markdownTable(
+    ['code', 'status', 'message', 'when'],
+    Object.entries(errorCatalogue).map(([name, entry]) => [
+      code(name),
+      String(entry.status),
+      entry.message,
+      entry.when,
+    ]),
+  );
+
+const limitsTable = (): string =>
+  markdownTable(
+    ['limit', 'value', 'answer'],
+    [
+      ['request body (after gzip inflation)', `${number(limits.maxBodyBytes)} bytes`, '413 `payloadTooLarge`'],
+      [
+        'JSON nesting of a body (`{}`/`[]` = one level)',
+        `${limits.maxJsonDepth} (control API: ${limits.maxFixtureDepth})`,
+        '400 `bodyTooDeep`',
+      ],
+      [
+        'data key a write may create',
+        `${number(limits.maxKeyLength)} characters`,
+        '422 `errors.key` or `errors["article.data"]`',
+      ],
+      [
+        'comment `author` / `author_email` / `body`',
+        `${Object.values(limits.maxCommentLengths).map(number).join(' / ')} characters`,
+        '422 `errors["comment.<field>"]`',
+      ],
+      ['query string', `${number(limits.maxQueryLength)} characters`, '414 `queryTooLong`'],
+      ['Host used in answer addresses', `${limits.maxHostLength} characters`, 'longer: the socket address is used'],
+      [
+        '`X-Mock-Ignored-Fields`',
+        `${number(limits.maxIgnoredFieldsLength)} characters`,
+        'the rest counted as `(N more)`',
+      ],
+    ],
+  );
+
+const controlTable = (): string =>
+  markdownTable(
+    ['path', 'methods (`Allow`)', 'served by', 'control token beyond loopback'],
+    controlRoutes.map((route) => [
+      code(`${controlPrefix}${route.path}`),
+      allowOf(route),
+      route.servedBy.join(', '),
+      route.open ? 'not needed' : 'needed',
+    ]),
+  );
+
+const rulesTable = (): string =>
+  markdownTable(
+    ['rule', 'what the interface states'],
+    Object.entries(rules).map(([name, sentence]) => [code(name), sentence]),
+  );
+
+function sectionsOf(variants: Record<string, { section: string }>): string {
+  const counts = new Map<string, number>();
+  for (const { section } of Object.values(variants)) counts.set(section, (counts.get(section) ?? 0) + 1);
+  return [...counts]
+    .sort(([left], [right]) => left.localeCompare(right, 'en', { numeric: true }))
+    .map(([section, count]) => `${section} ×${count}`)
+    .join(', ');
+}
+
+const variantTable = (): string =>
+  markdownTable(
+    ['kind', 'how many', 'interface sections'],
+    [
+      ['broken: the fixed checks fail it', String(Object.keys(brokenVariants).length), sectionsOf(brokenVariants)],
+      [
+        'sequence: only `--explore` finds it',
+        String(Object.keys(sequenceVariants).length),
+        sectionsOf(sequenceVariants),
+      ],
+      ['harmless: the suite passes it', String(Object.keys(harmlessVariants).length), sectionsOf(harmlessVariants)],
+    ],
+  );
+
+export const docTables: DocTable[] = [
+  { file: 'docs/behaviour.md', name: 'error catalogue', render: errorTable },
+  { file: 'docs/hardening.md', name: 'limits', render: limitsTable },
+  { file: 'docs/mock.md', name: 'articles-mock --help', render: () => usageBlock(mockUsage) },
+  { file: 'docs/contract-suite.md', name: 'articles-contract --help', render: () => usageBlock(contractUsage) },
+  { file: 'docs/control-api.md', name: 'control routes', render: controlTable },
+  { file: 'docs/contract-checks.md', name: 'rules', render: rulesTable },
+  { file: 'docs/contract-proof.md', name: 'variant counts', render: variantTable },
+];
