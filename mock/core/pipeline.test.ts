@@ -1,0 +1,78 @@
+/**
+ * The core on its own, without any adapter (style: Hono's `app.fetch` tests): a plain request in,
+ * a plain answer out, for each operation of section 4 and the errors around them. The adapters'
+ * own test (adapters/adapters.test.ts) proves only the translation.
+ */
+import { buildMock } from '../app/build-mock';
+import type { PlainRequest } from './plain';
+
+const core = (): ReturnType<typeof buildMock>['core'] =>
+  buildMock({ token: 'secret' }, (given, wanted) => given === wanted).core;
+
+function plain(method: string, url: string, json?: unknown, headers: Record<string, string> = {}): PlainRequest {
+  const bytes = json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(json));
+  return {
+    method,
+    url,
+    originalUrl: url,
+    headers: {
+      host: 'mock.test',
+      'x-api-token': 'secret',
+      ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}),
+      ...headers,
+    },
+    body: { present: bytes !== undefined, read: () => Promise.resolve(bytes ?? new Uint8Array(0)) },
+    fallbackBase: 'http://127.0.0.1:4010',
+    protocol: 'http',
+  };
+}
+
+const comment = { comment: { author: 'Ann', author_email: 'ann@example.com', body: 'Hi' } };
+
+test.each([
+  { given: plain('GET', '/admin/api/articles/1'), status: 200, body: { id: 1 } },
+  { given: plain('GET', '/admin/api/articles/999'), status: 404, body: { message: 'Not found.' } },
+  {
+    given: plain('PUT', '/admin/api/articles/1/data/k', { value: [1, 'a'] }),
+    status: 200,
+    body: { data: { k: [1, 'a'] } },
+  },
+  { given: plain('PUT', '/admin/api/articles/1', { article: { data: { a: 1 } } }), status: 200, body: { id: 1 } },
+  {
+    given: plain('DELETE', '/admin/api/articles/1/data/nothing-here'),
+    status: 404,
+    body: { message: expect.stringContaining('nothing-here') as unknown },
+  },
+  { given: plain('GET', '/admin/api/site/article/1/comments.json'), status: 200, body: undefined },
+  { given: plain('POST', '/admin/api/articles/1/comments', comment), status: 200, body: { author: 'Ann' } },
+  { given: plain('PATCH', '/admin/api/articles/1'), status: 405, body: { message: 'Method not allowed.' } },
+  {
+    given: plain('PUT', '/admin/api/articles/1/data/k', { value: 1 }, { 'x-api-token': 'wrong' }),
+    status: 401,
+    body: { message: 'Unauthorized.' },
+  },
+  {
+    given: plain('PUT', '/admin/api/articles/1/data/svc_import_source', { value: 1 }),
+    status: 403,
+    body: { message: expect.stringContaining('reserved') as unknown },
+  },
+  {
+    given: plain('PUT', '/admin/api/articles/1/data/k', { valu: 1 }),
+    status: 422,
+    body: { message: 'Validation failed.' },
+  },
+])('$given.method $given.url answers $status', async ({ given, status, body }) => {
+  const answer = await core().handle(given);
+  expect(answer.status).toBe(status);
+  if (body !== undefined) expect(JSON.parse(answer.body ?? 'null')).toMatchObject(body);
+});
+
+test('a path outside section 4 is no route of the core', () => {
+  expect(core().route('GET', '/__mock/state')).toBeUndefined();
+  expect(core().route('GET', '/admin/api/articles/1?x=1')?.operation).toBe('readArticle');
+});
+
+test('answers carry addresses for the Host the request named', async () => {
+  const answer = await core().handle(plain('GET', '/admin/api/articles/2'));
+  expect(JSON.parse(answer.body ?? '{}')).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
+});
