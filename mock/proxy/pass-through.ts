@@ -3,7 +3,7 @@
  * too), reported, journalled and sent back unchanged but for the proxy's own headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatLogLine } from '../journal/mask-token';
+import { formatLogLine, maskToken } from '../journal/mask-token';
 import type { RequestJournal } from '../journal/request-journal';
 import { sendJson } from './send-json';
 import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
@@ -53,21 +53,43 @@ function sendAnswer(response: ServerResponse, answer: UpstreamAnswer, judgement:
   rest.pipe(response);
 }
 
-function note(
-  context: ProxyContext,
-  request: IncomingMessage,
-  target: string,
-  started: bigint,
-  status: number,
-  found?: number,
-): void {
+/** What the journal keeps of an exchange: the bodies the proxy held (each up to 1 MB), as the mock's journal does. */
+interface Noted {
+  status: number;
+  headers?: UpstreamAnswer['headers'];
+  requestBody?: Buffer | undefined;
+  answerBody?: Buffer | undefined;
+  found?: number | undefined;
+  /** The tokens this exchange carried, masked in the kept bodies should the deployment echo one. */
+  secrets?: string[];
+}
+
+function keptBody(body: Buffer | undefined, secrets: string[] = []): Buffer | undefined {
+  if (body === undefined || secrets.length === 0) return body;
+  const text = body.toString('utf8');
+  const masked = secrets.reduce((kept, secret) => maskToken(kept, secret), text);
+  return masked === text ? body : Buffer.from(masked);
+}
+
+function note(context: ProxyContext, request: IncomingMessage, target: string, started: bigint, noted: Noted): void {
   const { journal, mask, options } = context;
+  const { status, found } = noted;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  // The proxy streams bodies through unread, so its journal keeps the exchange without them.
+  // A body larger than the proxy holds streams through unread; the entry then keeps none.
   const none = new Uint8Array(0);
   journal.add(
-    { method: request.method ?? '', url: target, headers: request.headers, body: none },
-    { status, headers: {}, body: none, ...(found !== undefined && found > 0 ? { violations: found } : {}) },
+    {
+      method: request.method ?? '',
+      url: target,
+      headers: request.headers,
+      body: keptBody(noted.requestBody, noted.secrets) ?? none,
+    },
+    {
+      status,
+      headers: noted.headers ?? {},
+      body: keptBody(noted.answerBody, noted.secrets) ?? none,
+      ...(found !== undefined && found > 0 ? { violations: found } : {}),
+    },
     { at: Date.now(), ms },
   );
   const line = formatLogLine({ method: request.method ?? '', path: mask(target), status, ms });
@@ -100,7 +122,11 @@ export async function passThrough(
   } catch (error) {
     const failure = describeUpstreamFailure(error, upstream.base.origin, upstream.timeoutMs);
     if (!response.headersSent && !response.destroyed) sendJson(response, failure.status, { message: failure.message });
-    note(context, request, target, started, failure.status);
+    note(context, request, target, started, {
+      status: failure.status,
+      requestBody: requestBody(),
+      secrets: credentials.secrets,
+    });
     return;
   }
   const judgement = route ? judgeAnswer(route, answer, requestBody()) : undefined;
@@ -128,5 +154,17 @@ export async function passThrough(
     if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
   } else if (route) violations.skip();
   sendAnswer(response, answer, judgement);
-  note(context, request, target, started, answer.status, judgement?.judged ? judgement.violations.length : undefined);
+  note(context, request, target, started, {
+    status: answer.status,
+    headers: answer.headers,
+    requestBody: requestBody(),
+    // Unjudged, the body is kept only when whole and not encoded (a judged one was decoded for judging).
+    answerBody: judgement?.judged
+      ? judgement.body
+      : answer.rest || answer.headers['content-encoding'] !== undefined
+        ? undefined
+        : answer.head,
+    found: judgement?.judged ? judgement.violations.length : undefined,
+    secrets: [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])],
+  });
 }

@@ -46,3 +46,29 @@ test.each([
   expect([answer.status, answer.headers.get('allow')]).toEqual([status, allow]);
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
 });
+
+test('the journal keeps the bodies of each exchange, as the mock does', async () => {
+  const proxy = await proxyInFrontOfTheMock();
+  await fetch(`${proxy}/admin/api/articles/1/data/colour`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: '{"value":"teal"}',
+  });
+  const [entry] = (await (await fetch(`${proxy}/__mock/journal?method=PUT`)).json()) as {
+    requestBody: unknown;
+    responseBody: { data: Record<string, unknown> };
+  }[];
+  expect(entry?.requestBody).toEqual({ value: 'teal' });
+  expect(entry?.responseBody.data.colour).toBe('teal');
+});
+
+test("a token the deployment echoes in its answer is masked in the journal's bodies", async () => {
+  const upstream = await serve((_request, response) => {
+    response.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"bad token client-token-123"}');
+  });
+  const proxy = await startProxy({ upstream });
+  await fetch(`${proxy.url}/admin/api/articles/1`, { headers: { 'x-api-token': 'client-token-123' } });
+  const journal = JSON.stringify(await (await fetch(`${proxy.url}/__mock/journal`)).json());
+  expect(journal).toContain('bad token ***');
+  expect(journal).not.toContain('client-token-123');
+});
