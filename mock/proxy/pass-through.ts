@@ -96,18 +96,71 @@ function note(context: ProxyContext, request: IncomingMessage, target: string, s
   options.log?.(`${line}${found ? ` (${found} violations)` : ''}`);
 }
 
+/** Unjudged, the body is kept only when whole and not encoded; a judged one was decoded for judging. */
+const keptAnswerBody = (answer: UpstreamAnswer, judgement: Judgement | undefined): Buffer | undefined =>
+  judgement?.judged
+    ? judgement.body
+    : answer.rest || answer.headers['content-encoding'] !== undefined
+      ? undefined
+      : answer.head;
+
+interface ToReport {
+  route: RoutedRequest;
+  target: string;
+  answer: UpstreamAnswer;
+  requestBody: () => Buffer | undefined;
+  watched: RoutedRequest | undefined;
+  before: Awaited<ReturnType<typeof readArticleAround>> | undefined | false;
+  credentials: ReturnType<typeof readCredentials>;
+  secrets: string[];
+}
+
+/** The exchange judged (and, with --judge-writes, the write with the reads around it), reported and counted. */
+async function judgeAndReport(context: ProxyContext, exchange: ToReport): Promise<Judgement> {
+  const { upstream, violations, mask, options } = context;
+  const { route, target, answer, requestBody, watched, before, credentials, secrets } = exchange;
+  const judgement = judgeAnswer(route, answer, requestBody());
+  if (!judgement.judged) {
+    violations.skip();
+    return judgement;
+  }
+  const report: ViolationReport = {
+    at: new Date().toISOString(),
+    method: route.operation.method,
+    path: mask(target),
+    operation: route.operation.id,
+    violations: judgement.violations,
+  };
+  const write =
+    watched &&
+    (await judgeWriteThrough(upstream, watched, credentials, before || undefined, {
+      requestBody: requestBody(),
+      status: answer.status,
+      contentType: headerText(answer.headers['content-type']),
+      body: judgement.body,
+    }));
+  if (write) {
+    report.violations.push(...write.violations);
+    report.reads = write.reads.map(mask);
+  }
+  violations.judge(withoutSecrets(report, secrets));
+  if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
+  return judgement;
+}
+
 export async function passThrough(
   context: ProxyContext,
   request: IncomingMessage,
   response: ServerResponse,
   target: string,
 ): Promise<void> {
-  const { upstream, violations, mask, options } = context;
+  const { upstream, options } = context;
   const started = process.hrtime.bigint();
   const method = request.method ?? 'GET';
   const route = routeOf(method, target);
   const headers = endToEndHeaders(request.rawHeaders);
   const credentials = readCredentials(headers, target);
+  const secrets = [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])];
   const watched = options.judgeWrites === true && route !== undefined && isWrite(route) ? route : undefined;
   // Read before anything is forwarded: the request body waits, paused, until it is tapped below.
   const before = watched && (await readArticleAround(upstream, watched, credentials, 'before'));
@@ -125,46 +178,20 @@ export async function passThrough(
     note(context, request, target, started, {
       status: failure.status,
       requestBody: requestBody(),
-      secrets: credentials.secrets,
+      secrets,
     });
     return;
   }
-  const judgement = route ? judgeAnswer(route, answer, requestBody()) : undefined;
-  if (route && judgement?.judged) {
-    const report: ViolationReport = {
-      at: new Date().toISOString(),
-      method,
-      path: mask(target),
-      operation: route.operation.id,
-      violations: judgement.violations,
-    };
-    const write =
-      watched &&
-      (await judgeWriteThrough(upstream, watched, credentials, before || undefined, {
-        requestBody: requestBody(),
-        status: answer.status,
-        contentType: headerText(answer.headers['content-type']),
-        body: judgement.body,
-      }));
-    if (write) {
-      report.violations.push(...write.violations);
-      report.reads = write.reads.map(mask);
-    }
-    violations.judge(withoutSecrets(report, [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])]));
-    if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
-  } else if (route) violations.skip();
+  const judgement = route
+    ? await judgeAndReport(context, { route, target, answer, requestBody, watched, before, credentials, secrets })
+    : undefined;
   sendAnswer(response, answer, judgement);
   note(context, request, target, started, {
     status: answer.status,
     headers: answer.headers,
     requestBody: requestBody(),
-    // Unjudged, the body is kept only when whole and not encoded (a judged one was decoded for judging).
-    answerBody: judgement?.judged
-      ? judgement.body
-      : answer.rest || answer.headers['content-encoding'] !== undefined
-        ? undefined
-        : answer.head,
+    answerBody: keptAnswerBody(answer, judgement),
     found: judgement?.judged ? judgement.violations.length : undefined,
-    secrets: [...credentials.secrets, ...(upstream.token ? [upstream.token] : [])],
+    secrets,
   });
 }
