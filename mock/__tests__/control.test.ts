@@ -139,6 +139,9 @@ describe('control API over HTTP', () => {
     ['get', '/__mock/reset', 'POST'],
     ['post', '/__mock/fixture', 'PUT'],
     ['patch', '/__mock/faults', 'GET, HEAD, PUT, DELETE'],
+    ['options', '/__mock/state', 'GET, HEAD'],
+    ['post', '/__mock/journal/stream', 'GET, HEAD'],
+    ['get', '/__mock/session', 'POST'],
   ] as const)('answers 405 with Allow to %s %s', async (method, path, allow) => {
     const response = await request(freshApp())[method](path).expect(405);
     expect(response.headers.allow).toBe(allow);

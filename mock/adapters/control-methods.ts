@@ -1,8 +1,8 @@
 /**
  * 405 for another method on a known control path, with the `Allow` its row of the control table
- * states (core/control-table.ts), as the interface's own routes answer. Mounted after the control
- * routers, so it sees only what none of them answered; a path this server does not serve falls
- * through to the 404.
+ * states (core/control-table.ts), as the interface's own routes answer. Mounted before the control
+ * routers, so none of them answers a method its row does not give (Express would answer OPTIONS
+ * itself); a path this server does not serve falls through to the 404.
  */
 import type { RequestHandler } from 'express';
 import { methodNotAllowedAnswer } from '../core/answers';

@@ -60,9 +60,10 @@ export function expressApp({ core, controls, fixtureLimit, controlToken, recordO
   app.use(apiRouter(core));
   app.use(recordOther);
   app.use(guardStage(core));
+  // Before the routers, so that no router answers a method the table does not give (OPTIONS included).
+  app.use(controlMethodNotAllowed('mock'));
   app.use(controlPrefix, sessionRouter(controlToken));
   app.use(controlPrefix, journalRouter(controls), workbenchRouter(), controlRouter(controls, fixtureLimit));
-  app.use(controlMethodNotAllowed('mock'));
   // `/` is outside the interface: a browser opened on the mock lands on the workbench.
   app.get('/', (_request, response) => {
     response.redirect(302, `${controlPrefix}/`);

@@ -24,6 +24,8 @@ export function proxyControlApp(parts: { violations: ViolationLog; journal: Requ
   app.disable('x-powered-by');
   app.set('etag', false);
   const source = { journal: journal.list.bind(journal), onJournalEntry: journal.subscribe.bind(journal) };
+  // First, so that no route answers a method the table does not give (OPTIONS included).
+  app.use(controlMethodNotAllowed('proxy'));
   app.use(controlPrefix, journalRouter(source));
   app.get(`${controlPrefix}/violations`, (_request, response) => {
     response.json(violations.list());
@@ -32,7 +34,6 @@ export function proxyControlApp(parts: { violations: ViolationLog; journal: Requ
     violations.clear();
     response.status(204).end();
   });
-  app.use(controlMethodNotAllowed('proxy'));
   app.use((_request, response) => {
     sendAnswer(response, notFoundAnswer());
   });

@@ -72,3 +72,8 @@ test("a token the deployment echoes in its answer is masked in the journal's bod
   expect(journal).toContain('bad token ***');
   expect(journal).not.toContain('client-token-123');
 });
+
+test('OPTIONS on a control path is a method the table does not give: 405', async () => {
+  const answer = await fetch(`${await proxyInFrontOfTheMock()}/__mock/journal`, { method: 'OPTIONS' });
+  expect([answer.status, answer.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+});
