@@ -2,7 +2,7 @@
  * The contract suite as jest tests, for any target reached at a base URL: one test per check and
  * article, grouped by interface section, and every article's data restored after the last test.
  * contract.test.ts runs it against the in-process server or the CLI's target; the MSW handlers'
- * test (mock/msw/contract-msw.test.ts) runs it against an origin MSW intercepts.
+ * test (mock/__tests__/msw/contract-msw.test.ts) runs it against an origin MSW intercepts.
  */
 import { allChecks, sectionHeading, sections, selectChecks, type Section } from './checks';
 import { describeRestore } from './restore';

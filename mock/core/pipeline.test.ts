@@ -1,7 +1,7 @@
 /**
  * The core on its own, without any adapter (style: Hono's `app.fetch` tests): a plain request in,
  * a plain answer out, for each operation of section 4 and the errors around them. The adapters'
- * own test (adapters/adapters.test.ts) proves only the translation.
+ * own test (mock/__tests__/http/adapters.test.ts) proves only the translation.
  */
 import { buildMock } from '../app/build-mock';
 import type { PlainRequest } from './plain';

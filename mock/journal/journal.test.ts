@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '..';
-import { jsonType } from '../__tests__/support';
+import { jsonType } from '../__tests__/http/support';
 import { RequestJournal } from './request-journal';
 
 const token = 'secret-token-1';

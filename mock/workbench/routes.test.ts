@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import openapi from '../../schemas/openapi.json';
-import { freshApp } from '../__tests__/support';
+import { freshApp } from '../__tests__/http/support';
 
 describe('the workbench routes', () => {
   it.each(['/', '/__mock'])('redirect %s to the page at /__mock/', async (path) => {

@@ -1,5 +1,5 @@
 /**
- * Variants of the mock for the contract suite's own proof (contract-tests/variants.test.ts):
+ * Variants of the mock for the contract suite's own proof (proof/suite/variants.test.ts):
  * each broken variant replaces some rules to break ONE thing the interface states, and the suite
  * must fail against every one; each harmless variant makes a choice the interface leaves open,
  * and the suite must pass against every one. Each sequence variant breaks one thing only after a

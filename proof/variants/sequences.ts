@@ -1,7 +1,7 @@
 /**
  * Broken variants whose fault shows only after a particular sequence of writes, which no fixed
  * check makes: the contract suite's random sequences (`--explore`) must find them, and the fixed
- * checks alone pass them (contract-tests/explore/explore.test.ts proves both).
+ * checks alone pass them (proof/suite/explore.test.ts proves both).
  */
 import { defaultRules } from '../../mock/rules';
 import type { SiteStore } from '../../mock/store/site-store';

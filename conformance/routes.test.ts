@@ -1,0 +1,44 @@
+/** The one route table of section 4 (from the generated catalogue): given/want tables. */
+import { fillPath, matchRoute, pathsOf } from './routes';
+
+test.each([
+  { method: 'GET', path: '/admin/api/articles/7', operation: 'readArticle', params: { article_id: '7' } },
+  {
+    method: 'PUT',
+    path: '/admin/api/articles/7/data/a%20b',
+    operation: 'setDataKey',
+    params: { article_id: '7', key: 'a%20b' },
+  },
+  { method: 'HEAD', path: '/admin/api/articles/7', operation: 'readArticle', params: { article_id: '7' } },
+  { method: 'POST', path: '/admin/api/articles/7/comments', operation: 'postComment', params: { article_id: '7' } },
+  {
+    method: 'GET',
+    path: '/ADMIN/api/site/Article/7/comments.json/',
+    operation: 'listComments',
+    params: { article_id: '7' },
+  },
+  { method: 'PATCH', path: '/admin/api/articles/7', operation: undefined, params: { article_id: '7' } },
+])('$method $path is $operation', ({ method, path, operation, params }) => {
+  expect(matchRoute(method, path)).toMatchObject({ operation, rawParams: params });
+});
+
+test.each(['/admin/api/articles', '/admin/api/articles/7/contents', '/admin/api/articles/7/data/a/b'])(
+  '%s is no route of section 4',
+  (path) => {
+    expect(matchRoute('GET', path)).toBeUndefined();
+  },
+);
+
+test('a known path with another method gives the methods it takes', () => {
+  expect(matchRoute('DELETE', '/admin/api/site/articles/1/comments.json')?.allow).toBe('GET, HEAD, POST');
+});
+
+test('the comment list has its own path first, then its further addresses with where each is stated', () => {
+  expect(pathsOf('listComments').map(({ statedBy }) => statedBy)).toEqual(['4.5', '4.5', '2.1', '2.1', 'conventions']);
+});
+
+test('filling a path encodes each parameter', () => {
+  expect(fillPath('/admin/api/articles/{article_id}/data/{key}', { article_id: 3, key: 'a/b?' })).toBe(
+    '/admin/api/articles/3/data/a%2Fb%3F',
+  );
+});

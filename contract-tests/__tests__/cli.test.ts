@@ -1,0 +1,178 @@
+/**
+ * `npm run contract` end to end: the CLI in a child process against a mock this test serves on a
+ * free port, as it would run against a real deployment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MockOptions } from '../../mock';
+import { brokenVariants, sequenceVariants } from '../../proof/variants';
+import { startInProcessMock, type RunningTarget } from '../in-process';
+import { projectRoot } from '../../test-support/cli-process';
+
+const root = projectRoot;
+const scratch = mkdtempSync(join(tmpdir(), 'contract-cli-'));
+const targets: RunningTarget[] = [];
+// Each test starts node, tsx and (but the first) a jest run: slow under a loaded CI machine.
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startCli(args: string[]): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'contract-tests', 'cli.ts'), ...args], {
+    cwd: root,
+    env,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const finished = new Promise<Finished>((done) => {
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
+  });
+  return { child, finished, output: () => stdout };
+}
+
+async function serve(options: MockOptions = {}): Promise<RunningTarget> {
+  const target = await startInProcessMock(options);
+  targets.push(target);
+  return target;
+}
+
+const dataOf = (target: RunningTarget, id: number): unknown =>
+  target.mock.state().articles.find((article) => article.id === id)?.data;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  await new Promise((closed) => server.close(closed));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+afterAll(async () => {
+  await Promise.all(targets.map((target) => target.close()));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test.concurrent(
+  'reports an unreachable target in one message and exits with 2',
+  async () => {
+    const { finished } = startCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);
+    const { code, stdout, stderr } = await finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^contract: cannot reach the target at http:\/\/127\.0\.0\.1:[0-9]+ .*ECONNREFUSED/),
+    ]);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'passes against a conforming target, sends the token, restores the data and writes JUnit XML',
+  async () => {
+    const target = await serve({ token: 'cli-test-token' });
+    const before = dataOf(target, 1);
+    const junit = join(scratch, 'pass.xml');
+    const { code, stdout } = await startCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--token',
+      'cli-test-token',
+      '--junit',
+      junit,
+    ]).finished;
+    expect(stdout).toContain('cannot be undone');
+    expect(stdout).toMatch(/[0-9]+ checks: [0-9]+ passed, 0 failed/);
+    expect(stdout).toContain('contract: article 1: data unchanged');
+    expect(code).toBe(0);
+    expect(dataOf(target, 1)).toEqual(before);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="contract suite" tests="[0-9]+" failures="0"/);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'fails against a broken target, showing expected, actual and a curl command per failure',
+  async () => {
+    const target = await serve({ rules: brokenVariants['delete-keeps-key']?.rules ?? {}, validateResponses: false });
+    const junit = join(scratch, 'fail.xml');
+    const { code, stdout } = await startCli(['--base-url', target.baseUrl, '--article-id', '1', '--junit', junit])
+      .finished;
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /Failures[\s\S]*4\.4 Remove one data key > removes the key[\s\S]*expected: [\s\S]*actual: [\s\S]*curl -sS -i -X DELETE/,
+    );
+    expect(stdout).toMatch(/4\.4 Remove one data key +✗/);
+    expect(readFileSync(junit, 'utf8')).toContain('<failure');
+  },
+  60_000,
+);
+
+test.concurrent(
+  'restores the data when interrupted midway and exits with 130',
+  async () => {
+    const target = await serve({ faults: { delayMs: 20 } });
+    const before = dataOf(target, 1);
+    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    while (!run.output().includes('4.3 Set or add one data key') && run.child.exitCode === null)
+      await new Promise((tick) => setTimeout(tick, 50));
+    run.child.kill('SIGINT');
+    const { code, stderr, stdout } = await run.finished;
+    expect(stderr).toContain('SIGINT: stopping the checks');
+    expect(stdout).toContain('contract: article 1: data restored');
+    expect(code).toBe(130);
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'with --explore, prints the seed, fails a sequence variant with a shrunk numbered curl list, and replays it with --seed',
+  async () => {
+    const rules = sequenceVariants['set-key-ignores-third-write']?.rules ?? {};
+    const args = (target: RunningTarget): string[] => [
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--explore',
+      '60',
+      '--seed',
+      '20261123',
+      '--no-comments',
+    ];
+    const first = await serve({ rules, validateResponses: false });
+    const before = dataOf(first, 1);
+    const run = await startCli(args(first)).finished;
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('seed 20261123 (replay with --seed 20261123)');
+    expect(run.stdout).toMatch(/steps: set a to [^\n]*,set a to [^\n]*,set a to /);
+    expect(run.stdout).toMatch(/reproduce, in order:\n {2}1\. curl -sS -i -X GET[\s\S]* {2}2\. curl -sS -i -X PUT/);
+    expect(run.stdout).toContain('contract: article 1: data restored');
+    expect(dataOf(first, 1)).toEqual(before);
+    expect(first.mock.journal().filter((entry) => entry.method === 'POST')).toEqual([]);
+    const steps = (stdout: string): string | undefined => /steps: .*/.exec(stdout)?.[0];
+    const replay = await startCli(args(await serve({ rules, validateResponses: false }))).finished;
+    expect(steps(replay.stdout)).toBe(steps(run.stdout));
+  },
+  // Two CLI runs of 60 sequences each; generous, since CI's two cores also run other test files.
+  180_000,
+);

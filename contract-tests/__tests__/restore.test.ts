@@ -1,0 +1,80 @@
+/**
+ * The restore at the end of a run, against the in-process mock: it removes only keys carrying the
+ * run's marker, leaves keys others added during the run, and sends nothing for a key that has no
+ * address of its own (`..` would reach the article itself).
+ */
+import { brokenVariants } from '../../proof/variants';
+import { Client } from '../http/client';
+import { startInProcessMock, type RunningTarget } from '../in-process';
+import { describeRestore, restoreSnapshot, takeSnapshot } from '../restore';
+
+const marker = 'contract_restoretest';
+const articleId = 2;
+let target: RunningTarget;
+let client: Client;
+
+const put = (path: string, json: unknown): Promise<unknown> =>
+  client.send({ method: 'PUT', to: `/admin/api/articles/${articleId}${path}`, json });
+const dataNow = (): unknown => target.mock.state().articles.find((article) => article.id === articleId)?.data;
+const writesSince = (count: number): string[] =>
+  target.mock
+    .journal()
+    .slice(count)
+    .filter((entry) => entry.method !== 'GET')
+    .map((entry) => `${entry.method} ${entry.path}`);
+
+beforeEach(async () => {
+  target = await startInProcessMock();
+  client = new Client(target.baseUrl);
+});
+
+afterEach(async () => {
+  await target.close();
+});
+
+test('removes the keys the run wrote and leaves, and lists, keys someone else added', async () => {
+  await put('', { article: { data: { kept: 1 } } });
+  const snapshot = await takeSnapshot(client, articleId);
+  await put(`/data/${marker}_mine`, { value: 'mine' });
+  await put('/data/someone_else', { value: 'theirs' });
+  await put('/data/kept', { value: 2 });
+  const report = await restoreSnapshot(client, snapshot, marker);
+  expect(dataNow()).toEqual({ kept: 1, someone_else: 'theirs' });
+  expect(report.problems).toEqual([]);
+  expect(report.leftAlone).toEqual(['someone_else = "theirs"']);
+  expect(describeRestore(report)).toContain('left alone: added during the run by someone else: someone_else');
+});
+
+test('keeps keys someone else added when it falls back to a full update', async () => {
+  await target.close();
+  // A target whose key writes leave a present key unchanged, so only the full update can put one back.
+  target = await startInProcessMock({
+    rules: brokenVariants['set-key-keeps-old-value']?.rules ?? {},
+    validateResponses: false,
+  });
+  client = new Client(target.baseUrl);
+  await put('', { article: { data: { kept: 1 } } });
+  const snapshot = await takeSnapshot(client, articleId);
+  await put('', { article: { data: { kept: 2, [`${marker}_mine`]: true } } });
+  await put('/data/someone_else', { value: 'theirs' });
+  const report = await restoreSnapshot(client, snapshot, marker);
+  expect(report.repaired).toContainEqual(expect.stringContaining('sent in one full update'));
+  expect(dataNow()).toEqual({ kept: 1, someone_else: 'theirs' });
+  expect(report.problems).toEqual([]);
+});
+
+test('sends nothing for a ".." key and reports that it cannot be restored through the interface', async () => {
+  await put('', { article: { data: { '..': 'original', other: 1 } } });
+  const snapshot = await takeSnapshot(client, articleId);
+  await put('', { article: { data: { '..': 'changed', other: 1, '.': 'new', [`${marker}_mine`]: 1 } } });
+  const before = target.mock.journal().length;
+  const report = await restoreSnapshot(client, snapshot, marker);
+  expect(writesSince(before)).toEqual([`DELETE /admin/api/articles/${articleId}/data/${marker}_mine`]);
+  expect(report.problems).toEqual([
+    expect.stringMatching(
+      /^\.\.: "changed" instead of "original" \(cannot be restored through the interface: .*the article itself/,
+    ),
+  ]);
+  expect(report.leftAlone).toEqual(['. = "new"']);
+  expect(describeRestore(report)).toContain('NOT restored');
+});

@@ -1,0 +1,79 @@
+/**
+ * The random sequences (`--explore`) against the in-process mock with a fixed seed: they pass
+ * the correct mock and leave its data as found, and they catch the sequence variants, which the
+ * fixed checks alone pass, reporting a shrunk sequence as numbered curl commands.
+ */
+import { sequenceVariants } from '../variants';
+import { runChecks } from '../../contract-tests/runner';
+import { startInProcessMock } from '../../contract-tests/in-process';
+import { explore } from '../../contract-tests/explore/explore';
+
+const seed = 20_261_123;
+const dataOf = (state: { articles: { data: unknown }[] }): unknown => state.articles.map((article) => article.data);
+
+test('passes the correct mock with a fixed seed and restores every article as found', async () => {
+  const target = await startInProcessMock();
+  try {
+    const before = dataOf(target.mock.state());
+    const report = await explore(
+      { baseUrl: target.baseUrl, articleIds: [1, 2] },
+      { runs: 15, seed, comments: true, readOnly: false },
+    );
+    expect(report.failure).toBeUndefined();
+    expect(report.restore.flatMap((restore) => restore.problems)).toEqual([]);
+    expect(dataOf(target.mock.state())).toEqual(before);
+  } finally {
+    await target.close();
+  }
+}, 60_000);
+
+test('sends only reads when read-only', async () => {
+  const target = await startInProcessMock();
+  try {
+    const report = await explore(
+      { baseUrl: target.baseUrl, articleIds: [1] },
+      { runs: 10, seed, comments: true, readOnly: true },
+    );
+    expect(report.failure).toBeUndefined();
+    expect(new Set(target.mock.journal().map((entry) => entry.method))).toEqual(new Set(['GET']));
+  } finally {
+    await target.close();
+  }
+}, 60_000);
+
+test('never posts a comment with comments turned off', async () => {
+  const target = await startInProcessMock();
+  try {
+    await explore({ baseUrl: target.baseUrl, articleIds: [1] }, { runs: 10, seed, comments: false, readOnly: false });
+    expect(target.mock.journal().filter((entry) => entry.method === 'POST')).toEqual([]);
+  } finally {
+    await target.close();
+  }
+}, 60_000);
+
+test.each(Object.keys(sequenceVariants))(
+  'the fixed checks pass the sequence variant %s, and the random sequences catch it with a numbered curl list',
+  async (name) => {
+    const rules = sequenceVariants[name]?.rules ?? {};
+    const fixed = await startInProcessMock({ rules, validateResponses: false });
+    try {
+      const report = await runChecks({ baseUrl: fixed.baseUrl, articleIds: [1] });
+      expect(report.results.filter((result) => result.outcome === 'failed').map((result) => result.check.id)).toEqual(
+        [],
+      );
+    } finally {
+      await fixed.close();
+    }
+    const random = await startInProcessMock({ rules, validateResponses: false });
+    try {
+      const report = await explore(
+        { baseUrl: random.baseUrl, articleIds: [1] },
+        { runs: 60, seed, comments: true, readOnly: false },
+      );
+      expect(report.failure).toMatch(/reproduce, in order:\n {2}1\. curl /);
+    } finally {
+      await random.close();
+    }
+  },
+  60_000,
+);

@@ -1,0 +1,257 @@
+/**
+ * Proof that the contract suite catches what it should: it passes against the correct mock and
+ * against every harmless variant (choices the interface leaves open), and fails against every
+ * broken variant (each breaks one stated thing). Calls the runner directly, one target at a time
+ * (the mock and the suite share this process, so running several at once gains nothing).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brokenVariants, harmlessVariants, type Variant } from '../variants';
+import type { MockApp } from '../../mock';
+import { allChecks, sections } from '../../contract-tests/checks';
+import type { Rule } from '../../conformance';
+import { fillRegion } from '../../scripts/generate/doc-regions';
+import { docTables } from '../../scripts/generate/doc-tables';
+import { inProcessArticleIds, startInProcessMock } from '../../contract-tests/in-process';
+import { runChecks, type RunReport } from '../../contract-tests/runner';
+import { projectRoot } from '../../test-support/cli-process';
+
+async function runAgainst(
+  variant?: Variant,
+  { readOnly = false, stopAtFirstFailure = false, articleIds = inProcessArticleIds } = {},
+): Promise<{ report: RunReport; mock: MockApp; before: ReturnType<MockApp['state']> }> {
+  const target = await startInProcessMock(variant ? { rules: variant.rules, validateResponses: false } : {});
+  try {
+    const before = target.mock.state();
+    // Against a broken variant, the checks of its own section go first: one failure is proof enough.
+    const report = await runChecks({ baseUrl: target.baseUrl, articleIds, readOnly }, undefined, {
+      stopAtFirstFailure,
+      ...(variant ? { sectionFirst: variant.section } : {}),
+    });
+    return { report, mock: target.mock, before };
+  } finally {
+    await target.close();
+  }
+}
+
+// Against variants the suite uses article 1 alone: it has every kind of content (a reserved key,
+// comments, tags), and the run against the correct mock covers article 2 (empty data) too.
+
+/** Generous: a whole run is a few hundred requests, and CI machines can be busy. */
+const runTimeout = 30_000;
+
+const failures = (report: RunReport): string[] =>
+  report.results
+    .filter((result) => result.outcome === 'failed')
+    .map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
+
+/** Runs the checks `ids` on their own against the broken variant `name`, on the articles it needs. */
+async function runAloneAgainst(name: string, ...ids: string[]): Promise<RunReport['results']> {
+  const variant = brokenVariants[name];
+  const target = await startInProcessMock({ rules: variant?.rules ?? {}, validateResponses: false });
+  try {
+    const report = await runChecks(
+      { baseUrl: target.baseUrl, articleIds: variant?.articleIds ?? [1] },
+      allChecks.filter((check) => ids.includes(check.id)),
+    );
+    return report.results;
+  } finally {
+    await target.close();
+  }
+}
+
+/** Each article's data and attributes, without the time stamps writes move on. */
+const articlesOf = (state: ReturnType<MockApp['state']>): unknown =>
+  state.articles.map(({ updated_at: _updated, ...article }) => article);
+
+/** For each check, a broken variant that breaks what it checks: proof that it can fail on its own. */
+const catchers: Record<string, string> = {
+  'read-addresses': 'url-wrong-id',
+  'comments-count': 'comments-count-off-by-one',
+  'comment-shape': 'comment-date-iso',
+  'read-shape': 'timestamp-without-millis',
+  'update-holds-data': 'update-ignores-data',
+  'update-only-data': 'update-changes-title',
+  'update-without-data': 'update-requires-data',
+
+  'reserved-not-created-by-update': 'reserved-creatable-by-update',
+  'reserved-not-changed-by-update': 'reserved-changeable-by-update',
+  'reserved-kept-by-update': 'reserved-dropped-by-update',
+  'set-key-answer': 'set-key-answer-without-language-url',
+  'set-key-adds': 'set-key-drops-other-keys',
+  'set-key-exact-names': 'set-key-mangles-key-names',
+  'set-key-updates': 'set-key-keeps-old-value',
+  'set-key-round-trip': 'set-key-stringifies-numbers',
+  'reserved-not-created-by-key-write': 'reserved-creatable-by-key-write',
+  'reserved-not-changed-by-key-write': 'reserved-changeable-by-key-write',
+  'delete-key-answer': 'delete-answers-200-with-body',
+  'delete-key-gone': 'delete-keeps-key',
+  'reserved-kept-by-delete': 'reserved-deletable',
+  'list-plural': 'plural-path-404',
+  'list-singular': 'singular-path-404',
+  'list-comments-url': 'comments-url-json-suffix',
+  'list-same-everywhere': 'comments-url-lists-nothing',
+  'post-comment-listed': 'posted-comment-not-listed',
+  'set-key-judged': 'set-key-flips-published',
+  'delete-key-judged': 'delete-key-retitles',
+  'update-judged': 'update-answer-text-plain',
+  'reads-are-json': 'read-answer-text-html',
+};
+
+/**
+ * The variants of issue 9, each with the check that catches it and the judge rule its failure
+ * names (conformance/violation.ts): proof that each class of fault is caught for the right reason.
+ */
+const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
+  ['set-key-flips-published', 'set-key-judged', 'attributes-unchanged'],
+  ['set-key-adds-tag', 'set-key-judged', 'attributes-unchanged'],
+  ['set-key-answer-counts-no-comments', 'set-key-judged', 'answer-is-article'],
+  ['delete-key-flips-publishing', 'delete-key-judged', 'attributes-unchanged'],
+  ['delete-key-retitles', 'delete-key-judged', 'attributes-unchanged'],
+  ['delete-key-updated-at-without-millis', 'delete-key-judged', 'article-shape'],
+  ['post-leaves-count-stale', 'post-comment-listed', 'comments-count-grows-by-one'],
+  ['post-counts-twice', 'post-comment-listed', 'comments-count-grows-by-one'],
+  ['post-lists-comment-twice', 'post-comment-listed', 'comment-listed-once'],
+  ['post-comment-month-13', 'post-comment-listed', 'real-dates'],
+  ['post-moves-published-at', 'post-comment-listed', 'attributes-unchanged'],
+  ['update-answer-text-plain', 'update-judged', 'media-type'],
+  ['set-key-answer-text-plain', 'set-key-judged', 'media-type'],
+  ['read-answer-text-html', 'reads-are-json', 'media-type'],
+  ['list-answer-text-plain', 'reads-are-json', 'media-type'],
+  ['post-answer-octet-stream', 'post-comment-listed', 'media-type'],
+];
+
+describe('each check', () => {
+  // Pairing only: that the check fails against its variant is the test below; that no other
+  // check does is not claimed (several checks may well catch the same break).
+  test('is paired with one existing broken variant, and every pair names an existing check', () => {
+    expect(Object.keys(catchers).sort()).toEqual(allChecks.map((check) => check.id).sort());
+    expect(Object.values(catchers).filter((name) => !(name in brokenVariants))).toEqual([]);
+  });
+
+  test.each(Object.entries(catchers))(
+    '%s fails, run alone, against the variant %s',
+    async (id, name) => {
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+    },
+    runTimeout,
+  );
+});
+
+/**
+ * Variants found by trying the suite as an adversary would (review 9), each with the check that
+ * catches it and a fragment its failure report must contain, naming what broke.
+ */
+const adversaryCatchers: [variant: string, checks: string[], named: string][] = [
+  ['set-key-mangles-key-names', ['set-key-exact-names'], 'ÜnÏ cödé'],
+  // A key written on article 2 appears on article 1: the next write check there names that key.
+  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_added'],
+  ['set-key-lowercases-key-names', ['set-key-exact-names'], 'ÜnÏ cödé'],
+  ['set-key-trims-strings', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-flattens-line-breaks', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['set-key-drops-astral-characters', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
+  ['delete-removes-keys-by-prefix', ['delete-key-gone'], '_delete_gone_kept'],
+  ['update-stringifies-numbers', ['update-holds-data'], '_update_integer'],
+];
+
+describe('each variant found by an adversary', () => {
+  test.each(adversaryCatchers)(
+    '%s fails the checks %j, and a failure report names %s',
+    async (name, ids, named) => {
+      const failed = (await runAloneAgainst(name, ...ids))
+        .filter((result) => result.outcome === 'failed')
+        .map((result) => `${result.check.id}: ${result.detail ?? ''}`);
+      expect(failed).toContainEqual(expect.stringContaining(named));
+    },
+    runTimeout,
+  );
+});
+
+describe('each after-write or media-type variant', () => {
+  test.each(judgedCatchers)(
+    '%s fails the check %s, whose report names the rule %s',
+    async (name, id, rule) => {
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+      expect(results[0]?.detail).toContain(`[${rule}]`);
+    },
+    runTimeout,
+  );
+});
+
+describe('the contract suite', () => {
+  test(
+    'passes against the correct mock and leaves every article as it found it',
+    async () => {
+      const { report, mock, before } = await runAgainst();
+      expect(failures(report)).toEqual([]);
+      expect(report.results.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(30);
+      expect(report.restore.flatMap((restore) => restore.problems)).toEqual([]);
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
+
+  test(
+    'sends only reads in a read-only run and changes nothing',
+    async () => {
+      const { report, mock, before } = await runAgainst(undefined, { readOnly: true });
+      expect(failures(report)).toEqual([]);
+      expect(report.results.every((result) => !result.check.changesData && !result.check.postsComment)).toBe(true);
+      expect(new Set(mock.journal().map((entry) => entry.method))).toEqual(new Set(['GET']));
+      expect(mock.state()).toEqual(before);
+    },
+    runTimeout,
+  );
+
+  test(
+    'restores the data a broken target lost when checks fail midway',
+    async () => {
+      const { report, mock, before } = await runAgainst(brokenVariants['set-key-drops-other-keys'], {
+        articleIds: [1],
+      });
+      expect(failures(report).length).toBeGreaterThan(0);
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
+
+  test(
+    'puts back an attribute that a broken update applied',
+    async () => {
+      const { mock, before } = await runAgainst(brokenVariants['update-changes-title'], { articleIds: [1] });
+      expect(articlesOf(mock.state())).toEqual(articlesOf(before));
+    },
+    runTimeout,
+  );
+
+  test('the broken variants cover every interface section, and the proof page counts them as they are', () => {
+    const covered = new Set<string>(Object.values(brokenVariants).map((variant) => variant.section));
+    expect(Object.keys(sections).filter((section) => !covered.has(section))).toEqual([]);
+    const page = readFileSync(join(projectRoot, 'docs', 'contract-proof.md'), 'utf8');
+    const counts = docTables.find((table) => table.name === 'variant counts');
+    const generated = fillRegion(page, 'docs/contract-proof.md', 'variant counts', counts?.render() ?? '');
+    expect(generated.replace(/[\s|-]+/g, ' ')).toBe(page.replace(/[\s|-]+/g, ' '));
+  });
+
+  test.each(Object.keys(brokenVariants))(
+    'fails against the broken variant %s',
+    async (name) => {
+      const variant = brokenVariants[name];
+      const articleIds = variant?.articleIds ?? [1];
+      const { report } = await runAgainst(variant, { stopAtFirstFailure: true, articleIds });
+      expect(failures(report).length).toBeGreaterThan(0);
+    },
+    runTimeout,
+  );
+
+  test.each(Object.keys(harmlessVariants))(
+    'passes against the harmless variant %s',
+    async (name) => {
+      const { report } = await runAgainst(harmlessVariants[name], { articleIds: [1] });
+      expect(failures(report)).toEqual([]);
+    },
+    runTimeout,
+  );
+});
