@@ -2,16 +2,23 @@
 import { readContractOptions } from './cli-options';
 
 test.each([
-  { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false, noComments: false } },
+  { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false, noComments: false, concurrency: 8 } },
   {
     argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'],
     env: {},
-    want: { baseUrl: 'https://site.example', articleIds: [4, 5], readOnly: true, help: false, noComments: false },
+    want: {
+      baseUrl: 'https://site.example',
+      articleIds: [4, 5],
+      readOnly: true,
+      help: false,
+      noComments: false,
+      concurrency: 8,
+    },
   },
   {
     argv: ['--article-id', '4', '--article-id', '6'],
     env: {},
-    want: { articleIds: [4, 6], readOnly: false, help: false, noComments: false },
+    want: { articleIds: [4, 6], readOnly: false, help: false, noComments: false, concurrency: 8 },
   },
   {
     argv: ['--junit', 'out.xml'],
@@ -24,17 +31,31 @@ test.each([
       readOnly: false,
       help: false,
       noComments: false,
+      concurrency: 8,
     },
   },
   {
     argv: ['--token', 'given'],
     env: { CONTRACT_API_TOKEN: 'ignored' },
-    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false, noComments: false },
+    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false, noComments: false, concurrency: 8 },
   },
   {
     argv: ['--explore', '200', '--seed', '7', '--no-comments'],
     env: {},
-    want: { articleIds: [1, 2], readOnly: false, help: false, explore: 200, seed: 7, noComments: true },
+    want: { articleIds: [1, 2], readOnly: false, help: false, explore: 200, seed: 7, noComments: true, concurrency: 8 },
+  },
+  {
+    argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1'],
+    env: {},
+    want: {
+      articleIds: [1, 2],
+      readOnly: false,
+      help: false,
+      explore: 5,
+      seed: 2147483647,
+      noComments: false,
+      concurrency: 1,
+    },
   },
 ])('reads $argv with $env', ({ argv, env, want }) => {
   expect(readContractOptions(argv, env)).toEqual(want);
@@ -48,6 +69,9 @@ test.each([
   { argv: ['--unknown'], message: /Unknown option/ },
   { argv: ['--explore', 'many'], message: /--explore takes a whole number/ },
   { argv: ['--seed', '1.5'], message: /--seed takes a whole number/ },
+  { argv: ['--seed', '2147483648'], message: /--seed takes a whole number from 0 to 2147483647/ },
+  { argv: ['--concurrency', '0'], message: /--concurrency takes 1 to 64 requests at once, not 0/ },
+  { argv: ['--concurrency', '65'], message: /--concurrency takes 1 to 64/ },
 ])('refuses $argv', ({ argv, message }) => {
   expect(() => readContractOptions(argv, {})).toThrow(message);
 });

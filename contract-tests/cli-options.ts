@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
+import { defaultConcurrency } from './checks/check';
 
 export interface ContractOptions {
   /** Absent: a fresh in-process mock. */
@@ -21,7 +22,12 @@ export interface ContractOptions {
   seed?: number;
   /** Random sequences never post a comment. */
   noComments: boolean;
+  /** Requests sent at once in the concurrency checks; 1 turns them off. */
+  concurrency: number;
 }
+
+/** More than this many requests at once stops being a test of the target and becomes a load test. */
+const maxConcurrency = 64;
 
 export const usage = `Usage: npm run contract -- [options]
 
@@ -38,6 +44,8 @@ interface states. Without --base-url it checks a fresh in-process mock.
                             the fixed checks; a failure is shrunk and printed as curl commands
   --seed <n>                replay the random sequences of a printed seed
   --no-comments             random sequences never post a comment
+  --concurrency <n>         requests sent at once on separate connections in the concurrency
+                            checks (default 8, at most 64; 1 turns those checks off)
   --help                    this text
 
 Without --read-only the run writes data keys named contract_<run id>_..., restores each
@@ -56,6 +64,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       explore: { type: 'string' },
       seed: { type: 'string' },
       'no-comments': { type: 'boolean' },
+      concurrency: { type: 'string' },
     },
     strict: true,
   });
@@ -77,11 +86,24 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(values.explore === undefined ? {} : { explore: wholeNumber(values.explore, '--explore') }),
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
     noComments: values['no-comments'] ?? false,
+    concurrency: values.concurrency === undefined ? defaultConcurrency : concurrencyOf(values.concurrency),
   };
 }
 
+function concurrencyOf(text: string): number {
+  const value = wholeNumber(text, '--concurrency');
+  if (value < 1 || value > maxConcurrency)
+    throw new SettingsError(`--concurrency takes 1 to ${String(maxConcurrency)} requests at once, not ${text}`);
+  return value;
+}
+
+/** Seeds are printed from 0 to 2^31 - 1, so every printed seed is taken back. */
+const largestWholeNumber = 2 ** 31 - 1;
+
 function wholeNumber(text: string, option: string): number {
-  if (!/^[0-9]{1,9}$/.test(text))
-    throw new SettingsError(`${option} takes a whole number, not ${JSON.stringify(text)}`);
+  if (!/^[0-9]{1,10}$/.test(text) || Number(text) > largestWholeNumber)
+    throw new SettingsError(
+      `${option} takes a whole number from 0 to ${String(largestWholeNumber)}, not ${JSON.stringify(text)}`,
+    );
   return Number(text);
 }

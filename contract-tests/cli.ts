@@ -15,19 +15,29 @@ import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 import { runExplore } from './explore/cli';
 
-/** One clear sentence when nothing answers at the base address; undefined when something does. */
+/**
+ * One clear sentence when the run cannot start: nothing answers at the base address, or an article
+ * it names is not there (4.1 answers 200 for an article the target has); undefined when each is read.
+ */
 async function unreachable(target: TargetSettings): Promise<string | undefined> {
-  const url = `${target.baseUrl}${pathOf('readArticle', target.articleIds[0] ?? 1)}`;
-  try {
-    await fetch(url, {
-      headers: target.token ? { 'X-API-TOKEN': target.token } : {},
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    });
-    return undefined;
-  } catch (error) {
-    return `cannot reach the target at ${target.baseUrl} (GET ${url}: ${describeNetworkError(error)}); is it running, and is --base-url right?`;
+  for (const articleId of target.articleIds) {
+    const url = `${target.baseUrl}${pathOf('readArticle', articleId)}`;
+    let status: number;
+    try {
+      const answer = await fetch(url, {
+        headers: target.token ? { 'X-API-TOKEN': target.token } : {},
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      });
+      await answer.arrayBuffer();
+      status = answer.status;
+    } catch (error) {
+      return `cannot reach the target at ${target.baseUrl} (GET ${url}: ${describeNetworkError(error)}); is it running, and is --base-url right?`;
+    }
+    if (status !== 200)
+      return `article ${String(articleId)} cannot be read: GET ${url} answered ${String(status)}, not 200; name articles the target has with --article-id`;
   }
+  return undefined;
 }
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -71,6 +81,7 @@ async function run(options: ContractOptions): Promise<number> {
       baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
       articleIds: options.articleIds,
       readOnly: options.readOnly,
+      concurrency: options.concurrency,
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
     };

@@ -3,7 +3,7 @@
  * checks one at a time (they share the article, so never in parallel), and restores the data at
  * the end. The jest file and the variants' proof test both use it.
  */
-import { allChecks, selectChecks, type Check, type Section } from './checks';
+import { allChecks, defaultConcurrency, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './guard';
 import { Client } from './http/client';
@@ -15,6 +15,8 @@ export interface TargetSettings {
   articleIds: number[];
   token?: string;
   readOnly?: boolean;
+  /** Requests the concurrency checks send at once (`--concurrency`); 1 turns them off. */
+  concurrency?: number;
   /** Shared by the CLI and its jest run, so both know the run's keys. */
   runId?: string;
   timeoutMs?: number;
@@ -40,6 +42,7 @@ export class Session {
     private readonly snapshots: Map<number, Snapshot>,
     private readonly unsafe: Map<number, string>,
     readonly readOnly: boolean,
+    readonly concurrency: number,
   ) {}
 
   /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
@@ -54,7 +57,9 @@ export class Session {
         unsafe.set(articleId, error instanceof Error ? error.message : String(error));
       }
     }
-    return new Session(client, markerOf(settings.runId ?? newRunId()), snapshots, unsafe, settings.readOnly ?? false);
+    const marker = markerOf(settings.runId ?? newRunId());
+    const concurrency = settings.concurrency ?? defaultConcurrency;
+    return new Session(client, marker, snapshots, unsafe, settings.readOnly ?? false, concurrency);
   }
 
   async run(check: Check, articleId: number): Promise<CheckResult> {
@@ -81,6 +86,7 @@ export class Session {
         client: this.client,
         articleId,
         marker: articleMarkerOf(this.marker, articleId),
+        concurrency: this.concurrency,
         ...(startData ? { startData } : {}),
       });
       if (before) await this.expectOtherKeysKept(articleId, before);

@@ -18,7 +18,7 @@ import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
 import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './store/fixture-file';
-import type { Rules } from './rules';
+import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
@@ -50,7 +50,7 @@ function securityFor(options: CliOptions): SecurityPolicy {
 /** Rules that replace some of the mock's own, with the name the start-up line gives them. */
 export interface ReplacedRules {
   name: string;
-  rules: Partial<Rules>;
+  rules: Partial<RuleSet>;
 }
 
 function buildApp(options: CliOptions, replaced?: ReplacedRules, siteFile?: SiteFile): ReturnType<typeof createApp> {

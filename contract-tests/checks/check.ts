@@ -18,6 +18,9 @@ export const sections = {
 
 export type Section = keyof typeof sections;
 
+/** Requests the concurrency checks send at once unless `--concurrency` says otherwise. */
+export const defaultConcurrency = 8;
+
 export interface CheckContext {
   client: Client;
   articleId: number;
@@ -26,6 +29,8 @@ export interface CheckContext {
    * check writes is `<marker>_<name>`.
    */
   marker: string;
+  /** Requests the concurrency checks send at once, each on its own connection; 1 turns them off. */
+  concurrency: number;
   /** The article's data when the run began (absent in a read-only run). */
   startData?: Record<string, unknown>;
 }

@@ -29,4 +29,4 @@ export function selectChecks(checks: Check[], readOnly: boolean): Check[] {
   return readOnly ? checks.filter((check) => !check.changesData && !check.postsComment) : checks;
 }
 
-export { sections, sectionHeading, type Check, type CheckContext, type Section } from './check';
+export { defaultConcurrency, sections, sectionHeading, type Check, type CheckContext, type Section } from './check';

@@ -1,5 +1,5 @@
 /** Options of `createApp`; every one has a default, so `createApp()` serves the sample site. */
-import type { Rules } from '../rules';
+import type { RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import { maxBodyBytes } from '../rules/limits';
 import type { SiteStore } from '../store/site-store';
@@ -25,7 +25,7 @@ export interface MockOptions {
   /** Largest accepted request body of the interface's routes. */
   bodyLimit?: string | number;
   /** Replaces some of the rules (how the deliberately broken variants are built). */
-  rules?: Partial<Rules>;
+  rules?: Partial<RuleSet>;
   clock?: Clock;
   /** A site to start from instead of the fixture (a persisted one); `reset` still goes back to the fixture. */
   state?: { site: unknown; source: string };

@@ -4,7 +4,7 @@
  * parsed body, and the request's absolute address for the paging links of 4.5.
  */
 import type { OperationId } from '../../schemas';
-import { ApiError, type Outcome, type RuleContext, type Rules } from '../rules';
+import { ApiError, type Outcome, type RuleContext, type RuleSet } from '../rules';
 
 export interface OperationRequest {
   operation: OperationId;
@@ -30,7 +30,7 @@ function absoluteUrl(url: string, base: string): string {
   }
 }
 
-export function runRule(rules: Rules, context: RuleContext, request: OperationRequest): Outcome {
+export function runRule(rules: RuleSet, context: RuleContext, request: OperationRequest): Outcome | Promise<Outcome> {
   const articleId = articleIdOf(request.params);
   const key = request.params.key ?? '';
   const payload = request.body;

@@ -5,7 +5,7 @@
  * adapters/node-listener.ts for `npm start`, adapters/express-app.ts for `createApp(...).app`.
  */
 import { operations, type OperationId } from '../../schemas';
-import { defaultRules, type Outcome, type RuleContext, type Rules } from '../rules';
+import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import { requireShortQuery } from '../rules/limits';
 import type { SiteStore } from '../store/site-store';
@@ -26,7 +26,7 @@ import { requireToken, type TokenMatcher } from './token';
 /** What the pipeline reads at request time; the controls swap the store, faults and so on. */
 export interface Live {
   store: SiteStore;
-  rules: Rules;
+  rules: RuleSet;
   faults: Faults;
   clock: Clock;
   token: string | undefined;
@@ -65,8 +65,8 @@ export interface Core {
 
 const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
 const cachedReads = new Set<OperationId>(['readArticle', 'listComments']);
-const usesDefaultRules = (rules: Rules): boolean =>
-  (Object.keys(defaultRules) as (keyof Rules)[]).every((name) => rules[name] === defaultRules[name]);
+const usesDefaultRules = (rules: RuleSet): boolean =>
+  (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
 
 /**
  * The guards given (the host and origin checks) come first and answer without CORS. Then the
@@ -109,19 +109,42 @@ async function operationBody(
   return parseJsonBody(read.body);
 }
 
+/** Where a cacheable read's answer is kept (response-cache.ts); undefined when it is not cached. */
+type CacheKey = { store: SiteStore; text: string; articleId: number } | undefined;
+
+/** The outcome checked and serialised; a read of the default rules is cached when it can be. */
+function finish(
+  live: Live,
+  cache: ResponseCache,
+  operation: OperationId,
+  outcome: Outcome,
+  key: CacheKey,
+): PlainAnswer {
+  if (live.validateResponses) checkOutcome(operation, outcome);
+  const plain = outcomeAnswer(outcome);
+  if (key && plain.status === 200) cache.set(key.store, key.text, key.articleId, plain);
+  return plain;
+}
+
 /** The rule's outcome, checked and serialised; a read the default rules answer comes from the cache when it can. */
-function ruleAnswer(live: Live, cache: ResponseCache, request: PlainRequest, input: OperationRequest): PlainAnswer {
+function ruleAnswer(
+  live: Live,
+  cache: ResponseCache,
+  request: PlainRequest,
+  input: OperationRequest,
+): PlainAnswer | Promise<PlainAnswer> {
   const context: RuleContext = { store: live.store, base: baseUrl(request), clock: live.clock };
   const cacheable = cachedReads.has(input.operation) && usesDefaultRules(live.rules);
   const articleId = Number(input.params.article_id);
   const cacheKey = cacheable ? `${input.operation} ${context.base}${request.originalUrl}` : '';
   const hit = cacheable ? cache.get(context.store, cacheKey, articleId) : undefined;
   if (hit) return hit;
-  const outcome: Outcome = runRule(live.rules, context, input);
-  if (live.validateResponses) checkOutcome(input.operation, outcome);
-  const plain = outcomeAnswer(outcome);
-  if (cacheable && plain.status === 200) cache.set(context.store, cacheKey, articleId, plain);
-  return plain;
+  const key: CacheKey = cacheable ? { store: context.store, text: cacheKey, articleId } : undefined;
+  const outcome = runRule(live.rules, context, input);
+  // Only a replaced rule answers with a promise; the mock's own stay on the synchronous path.
+  return outcome instanceof Promise
+    ? outcome.then((settled) => finish(live, cache, input.operation, settled, key))
+    : finish(live, cache, input.operation, outcome, key);
 }
 
 export function createCore(parts: CoreParts): Core {

@@ -16,6 +16,13 @@ export interface Rules {
   postComment(context: RuleContext, input: PayloadInput): Outcome;
 }
 
+/**
+ * Rules as a caller may give them: any of them may take its time and answer with a promise (a
+ * variant that waits between reading and writing, as a racy store does, or one that delays its
+ * writes). The mock's own rules answer at once, so the core awaits only when a rule returns a promise.
+ */
+export type RuleSet = { [K in keyof Rules]: (...args: Parameters<Rules[K]>) => Outcome | Promise<Outcome> };
+
 /** `satisfies`: a new operation row in the tables without a rule here fails to compile. */
 export const defaultRules: Rules = {
   readArticle,

@@ -6,7 +6,7 @@
  * sequence of writes no fixed check makes; the random sequences (`--explore`) must find it. `npm run variant -- <name>` serves any of them
  * (proof/variant-server.ts).
  */
-import type { Rules } from '../../mock/rules';
+import type { RuleSet } from '../../mock/rules';
 import { addressVariants } from './addresses';
 import { afterWriteVariants } from './after-writes';
 import { articleShapeVariants } from './article-shape';
@@ -37,14 +37,14 @@ export const brokenVariants: Record<string, Variant> = {
   ...mediaTypeVariants,
 };
 
-export const variants: Record<string, Partial<Rules>> = Object.fromEntries(
+export const variants: Record<string, Partial<RuleSet>> = Object.fromEntries(
   Object.entries({ ...brokenVariants, ...sequenceVariants, ...harmlessVariants }).map(([name, variant]) => [
     name,
     variant.rules,
   ]),
 );
 
-export function variantRules(name: string): Partial<Rules> {
+export function variantRules(name: string): Partial<RuleSet> {
   const rules = variants[name];
   if (!rules) throw new Error(`unknown variant "${name}"; known: ${Object.keys(variants).join(', ') || 'none yet'}`);
   return rules;

@@ -2,7 +2,7 @@
  * What a variant of the mock is, and small helpers to build one from the correct rules: run the
  * correct rule and change its outcome, or change the Article or comments it answers with.
  */
-import { defaultRules, type Outcome, type RuleContext, type Rules } from '../../mock/rules';
+import { defaultRules, type Outcome, type RuleContext, type Rules, type RuleSet } from '../../mock/rules';
 import type { StoredArticle } from '../../mock/store/site-store';
 
 /** The interface section whose statement a variant breaks (or, for harmless ones, exercises). */
@@ -12,7 +12,7 @@ export interface Variant {
   section: VariantSection;
   /** What the variant does differently, as a sentence. */
   does: string;
-  rules: Partial<Rules>;
+  rules: Partial<RuleSet>;
   /** The articles a run needs to show the fault, when one article is not enough. */
   articleIds?: number[];
 }

@@ -1,0 +1,96 @@
+/**
+ * Is a concurrent history linearizable? The Wing & Gong search: place, one at a time, an operation
+ * that no unplaced operation must precede (one that answered before it was sent), as long as the
+ * model allows what it answered; backtrack when stuck. A set of (placed operations, model state)
+ * pairs already found to lead nowhere is remembered, as Porcupine and Knossos do, so a history of
+ * a dozen overlapping requests is decided in milliseconds. Written here because no JavaScript
+ * checker exists to reuse; it knows nothing of HTTP or of this interface (model.ts does).
+ */
+
+/** One operation as it was seen: when it was sent, and when its answer came (never, if it did not). */
+export interface Observed<Op> {
+  op: Op;
+  sentAt: number;
+  /** Undefined when no answer came: the operation may have taken effect or not. */
+  answeredAt: number | undefined;
+}
+
+export interface Model<State, Op> {
+  /** Every state the operation may leave from `state`, given what it answered; none when it could not answer so. */
+  step(state: State, op: Op): State[];
+  /** Equal states give equal keys (for the memo). */
+  key(state: State): string;
+  /** Why `op` could not answer as it did from `state`, for the report. */
+  explain(state: State, op: Op): string;
+}
+
+export type Verdict =
+  | { kind: 'linearizable'; order: number[] }
+  | { kind: 'not linearizable'; placed: number[]; stuck: { index: number; why: string }[] }
+  | { kind: 'undecided'; steps: number };
+
+interface Search<State, Op> {
+  model: Model<State, Op>;
+  history: Observed<Op>[];
+  dead: Set<string>;
+  steps: number;
+  limit: number;
+  /** The longest run of placed operations seen, and why each next one failed there. */
+  best: { placed: number[]; stuck: { index: number; why: string }[] };
+}
+
+/** Operation `index` may go next when no unplaced other one answered before it was sent. */
+function mayGoNext<Op>(history: Observed<Op>[], placed: boolean[], index: number): boolean {
+  const sentAt = history[index]?.sentAt ?? 0;
+  return history.every(
+    (other, at) => at === index || placed[at] === true || other.answeredAt === undefined || other.answeredAt >= sentAt,
+  );
+}
+
+function search<State, Op>(run: Search<State, Op>, state: State, placed: boolean[], order: number[]): number[] | null {
+  if (order.length === run.history.length) return order;
+  const memo = `${placed.map((is) => (is ? '1' : '0')).join('')}|${run.model.key(state)}`;
+  if (run.dead.has(memo)) return null;
+  run.steps += 1;
+  if (run.steps > run.limit) throw new Undecided();
+  const stuck: { index: number; why: string }[] = [];
+  for (let index = 0; index < run.history.length; index += 1) {
+    const seen = run.history[index];
+    if (placed[index] === true || !seen || !mayGoNext(run.history, placed, index)) continue;
+    const next = run.model.step(state, seen.op);
+    if (next.length === 0) stuck.push({ index, why: run.model.explain(state, seen.op) });
+    placed[index] = true;
+    for (const after of next) {
+      const found = search(run, after, placed, [...order, index]);
+      if (found) return found;
+    }
+    placed[index] = false;
+  }
+  if (order.length >= run.best.placed.length) run.best = { placed: order, stuck };
+  run.dead.add(memo);
+  return null;
+}
+
+class Undecided extends Error {}
+
+/** Whether some order of `history`, allowed by real time and by `model` from `initial`, explains every answer. */
+export function checkLinearizable<State, Op>(
+  model: Model<State, Op>,
+  initial: State,
+  history: Observed<Op>[],
+  limit = 200_000,
+): Verdict {
+  const run: Search<State, Op> = { model, history, dead: new Set(), steps: 0, limit, best: { placed: [], stuck: [] } };
+  try {
+    const order = search(
+      run,
+      initial,
+      history.map(() => false),
+      [],
+    );
+    return order ? { kind: 'linearizable', order } : { kind: 'not linearizable', ...run.best };
+  } catch (error) {
+    if (error instanceof Undecided) return { kind: 'undecided', steps: run.steps };
+    throw error;
+  }
+}
