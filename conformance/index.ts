@@ -7,7 +7,7 @@
  * rule table (`rules`).
  */
 export { judgeExchange, isJsonMediaType, type Answer } from './exchange';
-export { judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
+export { judgeArticleAfter, judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
 export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
 export { judgeAddresses } from './addresses';
 export { judgeRequest } from './request';
@@ -16,5 +16,8 @@ export { predictData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange } from './attributes';
 export { nextLink, walkPages, type ListPages } from './paging';
+export { judgePostBurst, type BurstPost, type PostBurst } from './bursts';
+export { checkLinearizable, type Model, type Observed, type Verdict } from './linearizability/check';
+export { articleDataModel, type DataOperation } from './linearizability/model';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
 export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';

@@ -17,6 +17,11 @@ export const rules = {
   'comments-count-listed': 'comments_count is the number of comments listed (2.1)',
   'comments-count-grows-by-one': 'a posted comment grows comments_count by exactly one (2.1, 4.6)',
   'comment-listed-once': 'a posted comment is listed exactly once at every list address (4.5, 4.6)',
+  linearizable:
+    'requests sent at once answer and leave what some order of them, as the interface states each, would (4.2, 4.3, 4.4)',
+  'posts-all-listed':
+    'every acknowledged post is listed exactly once at every list address, however many were sent at once (4.5, 4.6)',
+  'posts-all-counted': 'comments_count equals each list and grows by exactly the posts that took effect (2.1, 4.6)',
   'request-shape': "the client's payload has its operation's stated shape (section 4)",
   'stated-status': 'a success answer has the status its operation states (section 4)',
   'error-answer-json': 'an error answer with a body is JSON (section 7: all payloads are JSON)',

@@ -33,7 +33,8 @@ const show = (value: unknown): string => (value === undefined ? '(absent)' : JSO
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function judgeArticleAfter({ before, after }: WriteRecord): Violation[] {
+/** The article read after any write: its whole 2.1 shape, real dates, and no attribute but data, updated_at and comments_count moved. */
+export function judgeArticleAfter({ before, after }: Pick<WriteRecord, 'before' | 'after'>): Violation[] {
   const shape = validateResponse('Article', after, 'tolerant').map((found) =>
     violation('article-shape', found.path, 'the whole 2.1 Article shape', found.message),
   );

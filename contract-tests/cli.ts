@@ -14,6 +14,7 @@ import { SettingsError } from './settings';
 import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 import { runExplore } from './explore/cli';
+import { maxBurstPosts } from './checks/concurrency';
 
 /**
  * One clear sentence when the run cannot start: nothing answers at the base address, or an article
@@ -52,8 +53,14 @@ function announce(options: ContractOptions, target: TargetSettings): void {
   console.log(
     `contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`,
   );
+  const burstPosts = options.concurrency > 1 ? Math.min(maxBurstPosts, options.concurrency) : 0;
   console.log(
-    `contract: NOTE: the run posts one comment on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
+    `contract: NOTE: the run posts ${String(1 + burstPosts)} comment(s) on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
+  );
+  console.log(
+    options.concurrency > 1
+      ? `contract: the concurrency checks send ${String(options.concurrency)} requests at once per article, each on its own connection (--concurrency 1 turns them off)`
+      : 'contract: the concurrency checks are off (--concurrency 1)',
   );
   console.log(
     "contract: NOTE: the reserved-key checks try to change and remove each article's own svc_ data keys and expect the target to refuse; a broken target may let that through, and the suite then tries to put the old value back, which the interface may not allow (use --read-only to skip them)",

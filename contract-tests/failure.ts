@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ResponseShape } from '../schemas';
 import { describeViolations, validateResponse } from '../validation';
 import type { Exchange } from './http/client';
+import { describeTimeline, type Timeline } from './report/timeline';
 
 const limit = 1_500;
 
@@ -34,11 +35,14 @@ export class ContractFailure extends Error {
     readonly expected: string,
     readonly actual: string,
     readonly exchanges: Exchange[],
+    /** For a concurrency failure: the requests that overlapped, on one time axis. */
+    readonly timeline?: Timeline,
   ) {
     super(
       [
         `expected: ${expected}`,
         `actual:   ${actual.replace(/\n/g, '\n          ')}`,
+        ...(timeline ? [describeTimeline(timeline)] : []),
         ...(exchanges.length > 0 ? ['reproduce:', ...exchanges.map((exchange) => `  ${exchange.curl}`)] : []),
       ].join('\n'),
     );
@@ -49,6 +53,16 @@ export class ContractFailure extends Error {
 
 export function fail(expected: string, actual: string, ...exchanges: Exchange[]): never {
   throw new ContractFailure(expected, actual, exchanges);
+}
+
+/** A failure of requests sent at once: the timeline shows who overlapped whom and what each answered. */
+export function failWithTimeline(
+  expected: string,
+  actual: string,
+  timeline: Timeline,
+  ...exchanges: Exchange[]
+): never {
+  throw new ContractFailure(expected, actual, exchanges, timeline);
 }
 
 /** The stated status; where the interface states only success (4.5), any 2xx. */

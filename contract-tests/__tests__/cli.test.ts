@@ -70,6 +70,27 @@ afterAll(async () => {
 });
 
 test.concurrent(
+  'stops with one sentence and exit 2 when the target has no article of that id, before any check runs',
+  async () => {
+    const target = await serve();
+    try {
+      const { code, stdout, stderr } = await startCli(['--base-url', target.baseUrl, '--article-id', '1,404']).finished;
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^contract: article 404 cannot be read: GET .*\/admin\/api\/articles\/404 answered 404, not 200; name articles the target has with --article-id$/,
+        ),
+      ]);
+      expect(target.mock.journal().map((entry) => entry.method)).toEqual(['GET', 'GET']);
+    } finally {
+      await target.close();
+    }
+  },
+  60_000,
+);
+
+test.concurrent(
   'reports an unreachable target in one message and exits with 2',
   async () => {
     const { finished } = startCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);

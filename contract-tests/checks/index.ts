@@ -1,5 +1,6 @@
 /** Every contract check, in interface order; the runner and the jest file take them from here. */
 import { afterWriteChecks } from './after-writes';
+import { concurrencyChecks } from './concurrency';
 import { sections, type Check, type Section } from './check';
 import { mediaTypeChecks } from './media-types';
 import { commentChecks } from './comments';
@@ -22,6 +23,7 @@ export const allChecks: Check[] = [
   ...afterWriteChecks,
   ...mediaTypeChecks,
   ...postChecks,
+  ...concurrencyChecks,
 ].sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
 
 /** `--read-only` keeps only the checks that change nothing. */

@@ -63,20 +63,20 @@ export class Client {
     return /^https?:\/\//i.test(to) ? to : new URL(`${this.baseUrl}${to}`).toString();
   }
 
-  async send(spec: RequestSpec): Promise<Exchange> {
+  /** The request `send` makes of `spec`, as its report and its `curl` show it. */
+  requestOf(spec: RequestSpec): SentRequest {
     const url = this.address(spec.to);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const body = spec.json === undefined ? undefined : JSON.stringify(spec.json);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     // The token goes to the target only, never to another host an answer may point at.
     const withToken = this.token !== undefined && new URL(url).origin === this.origin;
-    const request: SentRequest = {
-      method: spec.method,
-      url,
-      headers,
-      withToken,
-      ...(body === undefined ? {} : { body }),
-    };
+    return { method: spec.method, url, headers, withToken, ...(body === undefined ? {} : { body }) };
+  }
+
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const request = this.requestOf(spec);
+    const { url, headers, withToken, body } = request;
     const response = await fetch(url, {
       method: spec.method,
       headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,

@@ -52,12 +52,12 @@ test('never posts a comment with comments turned off', async () => {
 }, 60_000);
 
 test.each(Object.keys(sequenceVariants))(
-  'the fixed checks pass the sequence variant %s, and the random sequences catch it with a numbered curl list',
+  'the fixed checks, one request at a time, pass the sequence variant %s, and the random sequences catch it with a numbered curl list',
   async (name) => {
     const rules = sequenceVariants[name]?.rules ?? {};
     const fixed = await startInProcessMock({ rules, validateResponses: false });
     try {
-      const report = await runChecks({ baseUrl: fixed.baseUrl, articleIds: [1] });
+      const report = await runChecks({ baseUrl: fixed.baseUrl, articleIds: [1], concurrency: 1 });
       expect(report.results.filter((result) => result.outcome === 'failed').map((result) => result.check.id)).toEqual(
         [],
       );

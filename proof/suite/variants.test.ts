@@ -96,6 +96,11 @@ const catchers: Record<string, string> = {
   'delete-key-judged': 'delete-key-retitles',
   'update-judged': 'update-answer-text-plain',
   'reads-are-json': 'read-answer-text-html',
+  'concurrent-distinct-keys': 'racy-set-key-loses-keys',
+  'concurrent-same-key': 'racy-key-answer-rereads',
+  'concurrent-removals': 'racy-delete-loses-removals',
+  'concurrent-mixed-writes': 'racy-update-writes-stale-copy',
+  'concurrent-posts': 'racy-post-loses-posts',
 };
 
 /**
@@ -119,6 +124,12 @@ const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
   ['read-answer-text-html', 'reads-are-json', 'media-type'],
   ['list-answer-text-plain', 'reads-are-json', 'media-type'],
   ['post-answer-octet-stream', 'post-comment-listed', 'media-type'],
+  ['racy-set-key-loses-keys', 'concurrent-distinct-keys', 'linearizable'],
+  ['racy-key-answer-rereads', 'concurrent-same-key', 'linearizable'],
+  ['racy-delete-loses-removals', 'concurrent-removals', 'linearizable'],
+  ['racy-update-writes-stale-copy', 'concurrent-mixed-writes', 'linearizable'],
+  ['racy-post-undercounts', 'concurrent-posts', 'posts-all-counted'],
+  ['racy-post-loses-posts', 'concurrent-posts', 'posts-all-listed'],
 ];
 
 describe('each check', () => {
@@ -253,5 +264,49 @@ describe('the contract suite', () => {
       expect(failures(report)).toEqual([]);
     },
     runTimeout,
+  );
+});
+
+describe('requests sent at once', () => {
+  const concurrencyIds = [
+    'concurrent-distinct-keys',
+    'concurrent-same-key',
+    'concurrent-mixed-writes',
+    'concurrent-posts',
+  ];
+  const racy = Object.keys(brokenVariants).filter((name) => name.startsWith('racy-'));
+
+  test.each(racy)(
+    'the checks that send one request at a time all pass %s: only requests sent at once show its fault',
+    async (name) => {
+      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+      try {
+        const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1], concurrency: 1 });
+        expect(failures(report)).toEqual([]);
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout,
+  );
+
+  test(
+    'a conformant target that delays each write at random and orders them its own way passes 25 runs in a row',
+    async () => {
+      const target = await startInProcessMock({ rules: harmlessVariants['jittered-writes']?.rules ?? {} });
+      try {
+        const checks = allChecks.filter((check) => concurrencyIds.includes(check.id));
+        for (let run = 0; run < 25; run += 1) {
+          const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1, 2] }, checks);
+          expect([run, failures(report)]).toEqual([run, []]);
+          expect(report.results.filter((result) => result.outcome === 'passed')).toHaveLength(
+            concurrencyIds.length * 2,
+          );
+        }
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout * 4,
   );
 });

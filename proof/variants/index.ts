@@ -15,6 +15,7 @@ import { deleteKeyVariants } from './delete-key';
 import { harmlessVariants as harmlessChoices } from './harmless';
 import { harmlessMediaTypeVariants, mediaTypeVariants } from './media-types';
 import { postVariants } from './posts';
+import { orderingVariants, racyVariants } from './races';
 import { sequenceVariants } from './sequences';
 import { setKeyVariants } from './set-key';
 import { updateVariants } from './update';
@@ -23,7 +24,11 @@ import type { Variant } from './variant';
 export type { Variant, VariantSection } from './variant';
 export { sequenceVariants };
 
-export const harmlessVariants: Record<string, Variant> = { ...harmlessChoices, ...harmlessMediaTypeVariants };
+export const harmlessVariants: Record<string, Variant> = {
+  ...harmlessChoices,
+  ...harmlessMediaTypeVariants,
+  ...orderingVariants,
+};
 
 export const brokenVariants: Record<string, Variant> = {
   ...articleShapeVariants,
@@ -35,6 +40,7 @@ export const brokenVariants: Record<string, Variant> = {
   ...afterWriteVariants,
   ...postVariants,
   ...mediaTypeVariants,
+  ...racyVariants,
 };
 
 export const variants: Record<string, Partial<RuleSet>> = Object.fromEntries(

@@ -1,0 +1,79 @@
+/**
+ * Judging comments posted at once (4.5, 4.6, 2.1): whatever order a target gives them, every
+ * acknowledged post is listed exactly once at every list address, a refused one nowhere, one whose
+ * answer never came at most once; and `comments_count` equals each list and grew by exactly the
+ * posts that took effect. The data of writes sent at once is judged by the linearizability check
+ * (linearizability/), since there the order matters.
+ */
+import { violation, type Violation } from './violation';
+
+export interface BurstPost {
+  author: string;
+  body: string;
+  /** The answer's status; undefined when no answer came. */
+  status: number | undefined;
+}
+
+export interface PostBurst {
+  countBefore: number;
+  posts: BurstPost[];
+  countAfter: unknown;
+  lists: { address: string; items: unknown[] }[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const accepted = (post: BurstPost): boolean => post.status !== undefined && post.status >= 200 && post.status <= 299;
+const unknown = (post: BurstPost): boolean => post.status === undefined || post.status >= 500;
+
+function copiesOf(items: unknown[], post: BurstPost): number {
+  return items.filter((item) => isRecord(item) && item.author === post.author && item.body === post.body).length;
+}
+
+function judgeListed(burst: PostBurst): Violation[] {
+  const found: Violation[] = [];
+  for (const list of burst.lists)
+    burst.posts.forEach((post, index) => {
+      const copies = copiesOf(list.items, post);
+      const allowed = accepted(post) ? [1] : unknown(post) ? [0, 1] : [0];
+      if (!allowed.includes(copies))
+        found.push(
+          violation(
+            'posts-all-listed',
+            `${list.address} (post #${String(index + 1)})`,
+            `the post (answered ${String(post.status ?? 'nothing')}) listed ${allowed.join(' or ')} time(s)`,
+            `listed ${String(copies)} time(s)`,
+          ),
+        );
+    });
+  return found;
+}
+
+function judgeCounted(burst: PostBurst): Violation[] {
+  const found: Violation[] = [];
+  for (const list of burst.lists)
+    if (burst.countAfter !== list.items.length)
+      found.push(
+        violation(
+          'posts-all-counted',
+          '/comments_count',
+          `${String(list.items.length)} (listed at ${list.address})`,
+          JSON.stringify(burst.countAfter),
+        ),
+      );
+  const sure = burst.posts.filter(accepted).length;
+  const maybe = burst.posts.filter(unknown).length;
+  const grown = typeof burst.countAfter === 'number' ? burst.countAfter - burst.countBefore : Number.NaN;
+  if (!(grown >= sure && grown <= sure + maybe))
+    found.push(
+      violation(
+        'posts-all-counted',
+        '/comments_count',
+        `${String(burst.countBefore)} grown by the ${String(sure)} acknowledged post(s)${maybe > 0 ? ` (and up to ${String(maybe)} unanswered)` : ''}`,
+        JSON.stringify(burst.countAfter),
+      ),
+    );
+  return found;
+}
+
+export const judgePostBurst = (burst: PostBurst): Violation[] => [...judgeListed(burst), ...judgeCounted(burst)];

@@ -1,0 +1,104 @@
+/**
+ * A burst of data requests on one article (4.1 to 4.4), judged against every order the interface
+ * allows, never against one: the article is read, the requests leave at once, the article is read
+ * again once all have answered, and the linearizability check (conformance/linearizability) asks
+ * whether some order of them, each as the interface states it, explains every answer and the
+ * final read. Each answer is also judged on its own (shape, dates, media type), and the article
+ * after the burst by the one write judgement (no attribute but data moved).
+ */
+import {
+  articleDataModel,
+  checkLinearizable,
+  describeJudged,
+  judgeArticleAfter,
+  judgeExchange,
+  type DataOperation,
+  type Observed,
+  type Write,
+} from '../../conformance';
+import type { CheckContext } from '../checks/check';
+import { pathOf, readArticle } from '../checks/steps';
+import { failWithTimeline, isObject } from '../failure';
+import type { RequestSpec } from '../http/client';
+import { sendAtOnce, timelineOf, type Seen } from './burst';
+
+/** One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1). */
+export type BurstStep = { label: string; write: Write } | { label: string; read: true };
+
+function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
+  if ('read' in step) return { method: 'GET', to: pathOf('readArticle', context.articleId) };
+  const { write } = step;
+  if (write.operation === 'updateArticle')
+    return { method: 'PUT', to: pathOf('updateArticle', context.articleId), json: write.payload };
+  if (write.operation === 'setDataKey')
+    return { method: 'PUT', to: pathOf('setDataKey', context.articleId, write.key), json: write.payload };
+  if (write.operation === 'deleteDataKey')
+    return { method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, write.key) };
+  return { method: 'POST', to: pathOf('postComment', context.articleId), json: write.payload };
+}
+
+function observed(step: BurstStep, seen: Seen): Observed<DataOperation> {
+  const json = seen.exchange?.json;
+  const data = isObject(json) && isObject(json.data) ? json.data : undefined;
+  const answer = seen.exchange ? { status: seen.exchange.status, ...(data ? { data } : {}) } : undefined;
+  const op: DataOperation = 'read' in step ? { kind: 'read', answer } : { kind: 'write', write: step.write, answer };
+  return { op, sentAt: seen.sentAt, answeredAt: seen.answeredAt };
+}
+
+function answersAlone(steps: BurstStep[], seen: Seen[]): string {
+  return seen
+    .flatMap((one, index) => {
+      const step = steps[index];
+      if (!one.exchange || !step) return [];
+      const operation = 'read' in step ? 'readArticle' : step.write.operation;
+      const found = judgeExchange(operation, {
+        status: one.exchange.status,
+        headers: one.exchange.headers,
+        body: one.exchange.text,
+      });
+      return found.length > 0 ? [`${one.label}: ${describeJudged(found)}`] : [];
+    })
+    .join('\n');
+}
+
+/** Sends `steps` at once and fails, with a timeline, unless some allowed order explains what came back. */
+export async function judgeDataBurst(
+  context: CheckContext,
+  what: string,
+  steps: BurstStep[],
+): Promise<string | undefined> {
+  const origin = performance.now();
+  const before = await readArticle(context, `reading the article before ${what}`);
+  const seen = await sendAtOnce(
+    context.client,
+    steps.map((step) => ({ label: step.label, request: requestOf(context, step) })),
+    origin,
+  );
+  const final: BurstStep = { label: 'read after', read: true };
+  const [last] = await sendAtOnce(context.client, [{ label: final.label, request: requestOf(context, final) }], origin);
+  if (!last?.exchange || !isObject(last.exchange.json))
+    throw new Error(`the read after ${what} got no article: ${last?.error ?? ''}`);
+  const all = [...seen, last];
+  const alone = answersAlone(steps, seen);
+  if (alone !== '')
+    failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));
+  const aftermath = judgeArticleAfter({ before: before.article, after: last.exchange.json });
+  if (aftermath.length > 0)
+    failWithTimeline(
+      `the article after ${what} changed no attribute but data`,
+      describeJudged(aftermath),
+      timelineOf(all, describeJudged(aftermath)),
+    );
+  const history = [...steps, final].map((step, index) => observed(step, all[index] as Seen));
+  const verdict = checkLinearizable(articleDataModel, before.data, history);
+  if (verdict.kind === 'undecided')
+    return `${what}: too many orders to decide within the bound (${String(verdict.steps)} steps); not judged`;
+  if (verdict.kind === 'linearizable') return undefined;
+  const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ') || 'nothing';
+  const why = `[linearizable] after ${placed}, ${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
+  return failWithTimeline(
+    `${what}: some order of the requests, each as the interface states it, explains every answer and the read after them`,
+    why,
+    timelineOf(all, why),
+  );
+}
