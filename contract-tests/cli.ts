@@ -107,7 +107,10 @@ async function run(options: ContractOptions): Promise<number> {
     for (const report of restore.result) console.log(`contract: ${describeRestore(report)}`);
     const signal = outcome.interrupted ?? restore.signal;
     if (signal) return exitCodeOf(signal);
-    return outcome.code === 0 && restore.result.every((report) => report.problems.length === 0) ? 0 : 1;
+    return outcome.code === 0 &&
+      restore.result.every((report) => report.problems.length === 0 && report.changed.length === 0)
+      ? 0
+      : 1;
   } finally {
     await mock?.close();
   }

@@ -8,6 +8,7 @@
  * request at all.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { changedAttributes } from '../conformance';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
 import { isReservedKey } from '../schemas';
@@ -16,6 +17,8 @@ import { isAddressableKey, keyAddressProblem, pathOf, withoutReserved } from './
 export interface Snapshot {
   articleId: number;
   data: Record<string, unknown>;
+  /** The run's very first read of the article, which the end of the run is compared with. */
+  article: Record<string, unknown>;
 }
 
 export interface RestoreReport {
@@ -28,20 +31,37 @@ export interface RestoreReport {
   warnings: string[];
   /** Keys without the run marker that appeared during the run: someone else's, so kept. */
   leftAlone: string[];
+  /**
+   * Attributes other than data, updated_at and comments_count that differ from the run's first read
+   * (1, 4.2: only data is changeable): the interface offers no way to put them back.
+   */
+  changed: string[];
 }
 
-export async function readData(client: Client, articleId: number): Promise<Record<string, unknown>> {
+async function readWhole(client: Client, articleId: number): Promise<Record<string, unknown>> {
   const answer = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
-  const data = isObject(answer.json) ? answer.json.data : undefined;
-  if (answer.status !== 200 || !isObject(data))
+  if (answer.status !== 200 || !isObject(answer.json) || !isObject(answer.json.data))
     throw new Error(
       `cannot read the data of article ${articleId}: ${answer.status} ${answer.text.slice(0, 200)}\n  reproduce: ${answer.curl}`,
     );
-  return data;
+  return answer.json;
+}
+
+export async function readData(client: Client, articleId: number): Promise<Record<string, unknown>> {
+  return (await readWhole(client, articleId)).data as Record<string, unknown>;
 }
 
 export async function takeSnapshot(client: Client, articleId: number): Promise<Snapshot> {
-  return { articleId, data: await readData(client, articleId) };
+  const article = await readWhole(client, articleId);
+  return { articleId, data: article.data as Record<string, unknown>, article };
+}
+
+/** What the run left changed that only data may change (conformance's `changedAttributes`). */
+async function changedSinceFirstRead(client: Client, snapshot: Snapshot): Promise<string[]> {
+  const now = await readWhole(client, snapshot.articleId);
+  return changedAttributes(snapshot.article, now).map(
+    (change) => `[attributes-unchanged] /${change.field}: ${show(change.now)} instead of ${show(change.before)}`,
+  );
 }
 
 /** A key that is new since the snapshot and not this run's: someone else added it. */
@@ -111,6 +131,7 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
     problems: [],
     warnings: [],
     leftAlone: [],
+    changed: [],
   };
   try {
     report.repaired = await repair(client, snapshot, await readData(client, snapshot.articleId), marker);
@@ -132,6 +153,7 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
     report.problems = [...left.problems, ...left.unaddressable];
     report.warnings = left.warnings;
     report.leftAlone = left.leftAlone;
+    report.changed = await changedSinceFirstRead(client, snapshot);
   } catch (error) {
     report.problems.push(error instanceof Error ? error.message : String(error));
   }
@@ -142,6 +164,7 @@ export function describeRestore(report: RestoreReport): string {
   const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
   return [
     `article ${report.articleId}: data ${state}`,
+    ...report.changed.map((line) => `  changed by the run, though only data may change: ${line}`),
     ...report.problems.map((line) => `  still different: ${line}`),
     ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`),
     ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`),

@@ -66,4 +66,19 @@ export function defineContractSuite({ given, articleIds, start }: SuiteSettings)
       }
     });
   }
+
+  // Last, after every check: jest runs describe blocks in the order they are declared.
+  if (!(given?.readOnly ?? false))
+    describe('The run as a whole', () => {
+      test(
+        'leaves every article as it found it: data restored, no attribute but data, updated_at and comments_count changed',
+        async () => {
+          if (!session) throw new Error('the target could not be prepared (see the error of the set-up above)');
+          const reports = await session.close();
+          const left = reports.filter((report) => report.problems.length > 0 || report.changed.length > 0);
+          if (left.length > 0) throw new Error(left.map(describeRestore).join('\n'));
+        },
+        timeoutMs * 2,
+      );
+    });
 }

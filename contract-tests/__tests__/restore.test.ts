@@ -78,3 +78,17 @@ test('sends nothing for a ".." key and reports that it cannot be restored throug
   expect(report.leftAlone).toEqual(['. = "new"']);
   expect(describeRestore(report)).toContain('NOT restored');
 });
+
+test("names every attribute but data that differs from the run's first read of the article", async () => {
+  const snapshot = await takeSnapshot(client, articleId);
+  const state = target.mock.state();
+  const article = state.articles.find((candidate) => candidate.id === articleId);
+  if (!article) throw new Error('no article 2 in the sample site');
+  article.title = 'Retitled during the run';
+  target.mock.loadFixture(state);
+  const report = await restoreSnapshot(client, snapshot, marker);
+  expect(report.changed).toEqual([
+    expect.stringMatching(/^\[attributes-unchanged\] \/title: "Retitled during the run" instead of ".+"$/),
+  ]);
+  expect(describeRestore(report)).toContain('changed by the run, though only data may change');
+});

@@ -4,8 +4,9 @@
  */
 import { expectStatus, fail } from '../failure';
 import type { Exchange } from '../http/client';
+import { setKey, deleteKey } from './judged';
 import type { Check, CheckContext } from './check';
-import { deleteKey, expectKeysKept, readArticle, setKey, statusOf } from './steps';
+import { expectKeysKept, readArticle, statusOf } from './steps';
 
 async function keyToRemove(context: CheckContext, name: string): Promise<{ key: string; setup: Exchange }> {
   const key = `${context.marker}_${name}`;

@@ -81,3 +81,33 @@ export function expectJudged(judged: JudgedWrite, what: string): void {
     ...judged.exchanges,
   );
 }
+
+/**
+ * The writes the checks send (4.2, 4.3, 4.4), each through the one write judgement: read before,
+ * the write, read after; any rule it breaks fails the check at once, and the write's own answer
+ * comes back for the check's more specific assertions. No write of a check goes unjudged, so a
+ * fault a write leaves behind never becomes the next check's "before".
+ */
+async function judgedAnswer(context: CheckContext, write: Write, what: string): Promise<Exchange> {
+  const judged = await judgedWrite(context, write);
+  expectJudged(judged, what);
+  return judged.answer;
+}
+
+export const setKey = (context: CheckContext, key: string, value: unknown): Promise<Exchange> =>
+  judgedAnswer(context, { operation: 'setDataKey', key, payload: { value } }, `PUT data/${key}`);
+
+export const deleteKey = (context: CheckContext, key: string): Promise<Exchange> =>
+  judgedAnswer(context, { operation: 'deleteDataKey', key }, `DELETE data/${key}`);
+
+/** 4.2 with `{ article: { ...others, data } }`; `data` absent when undefined. */
+export const updateArticle = (
+  context: CheckContext,
+  data: Record<string, unknown> | undefined,
+  others: Record<string, unknown> = {},
+): Promise<Exchange> =>
+  judgedAnswer(
+    context,
+    { operation: 'updateArticle', payload: { article: { ...others, ...(data === undefined ? {} : { data }) } } },
+    'PUT article',
+  );

@@ -7,16 +7,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fail, show } from '../failure';
 import type { Exchange } from '../http/client';
+import { setKey, deleteKey, updateArticle } from './judged';
 import type { Check, CheckContext, Section } from './check';
-import {
-  deleteKey,
-  existingReservedKey,
-  readArticle,
-  setKey,
-  updateArticle,
-  withoutReserved,
-  type ArticleRead,
-} from './steps';
+import { existingReservedKey, readArticle, withoutReserved, type ArticleRead } from './steps';
 
 type Write = (context: CheckContext, data: Record<string, unknown>, key: string, value: unknown) => Promise<Exchange>;
 

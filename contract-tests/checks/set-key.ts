@@ -6,8 +6,9 @@
 import { describeJudged, judgeAddresses } from '../../conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
+import { setKey } from './judged';
 import type { Check, CheckContext } from './check';
-import { expectKeysKept, expectValue, readArticle, setKey, statusOf } from './steps';
+import { expectKeysKept, expectValue, readArticle, statusOf } from './steps';
 
 /** Sets a key and expects the stated status and an Article whose `data` is an object. */
 async function setAndAnswer(

@@ -81,24 +81,6 @@ export async function readArticle(
   return { article, data: isObject(article.data) ? article.data : {}, exchange };
 }
 
-export const setKey = (context: CheckContext, key: string, value: unknown): Promise<Exchange> =>
-  context.client.send({ method: 'PUT', to: pathOf('setDataKey', context.articleId, key), json: { value } });
-
-export const deleteKey = (context: CheckContext, key: string): Promise<Exchange> =>
-  context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) });
-
-/** 4.2 with `{ article: { data, ...others } }`. */
-export const updateArticle = (
-  context: CheckContext,
-  data: Record<string, unknown>,
-  others: Record<string, unknown> = {},
-): Promise<Exchange> =>
-  context.client.send({
-    method: 'PUT',
-    to: pathOf('updateArticle', context.articleId),
-    json: { article: { ...others, data } },
-  });
-
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([key]) => !isReservedKey(key)));
 

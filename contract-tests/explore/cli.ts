@@ -46,5 +46,8 @@ export async function runExplore(options: ContractOptions, target: TargetSetting
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);
   if (outcome.signal) return exitCodeOf(outcome.signal);
-  return report.failure === undefined && report.restore.every((restore) => restore.problems.length === 0) ? 0 : 1;
+  return report.failure === undefined &&
+    report.restore.every((restore) => restore.problems.length === 0 && restore.changed.length === 0)
+    ? 0
+    : 1;
 }
