@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
 import { answerDifferences, changedAttributes } from './attributes';
+import { describeDifferences, keyDifferences, showValue } from './difference';
 import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
 import { predictData, type Write } from './predict';
 import { violation, type Violation } from './violation';
@@ -60,11 +61,31 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
   );
 }
 
+/** JSON Pointer of one data key. */
+const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
 function judgeData({ before, write, answer, after }: WriteRecord): Violation[] {
   const accepted = answer.status >= 200 && answer.status <= 299;
   const allowed = predictData(isRecord(before.data) ? before.data : {}, write, accepted);
   if (allowed.some((data) => isDeepStrictEqual(data, after.data))) return [];
-  return [violation('data-as-predicted', '/data', allowed.map(show).join(' or '), show(after.data))];
+  if (!isRecord(after.data)) return [violation('data-as-predicted', '/data', 'an object', show(after.data))];
+  const [only] = allowed;
+  // One allowed result: each key that differs is its own finding; two (merge or replace): both said.
+  if (allowed.length === 1 && only)
+    return keyDifferences(after.data, only).map(({ key, expected, actual }) =>
+      violation('data-as-predicted', keyPointer(key), showValue(expected), showValue(actual)),
+    );
+  const afterData = after.data;
+  return [
+    violation(
+      'data-as-predicted',
+      '/data',
+      allowed
+        .map((data, index) => `${index === 0 ? 'merged' : 'replaced'} (${describeDifferences(afterData, data)})`)
+        .join(' or '),
+      'neither',
+    ),
+  ];
 }
 
 function postedComment(write: Write): { author?: unknown; body?: unknown } {

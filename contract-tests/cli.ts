@@ -58,6 +58,9 @@ function announce(options: ContractOptions, target: TargetSettings): void {
     `contract: NOTE: the run posts ${String(1 + burstPosts)} comment(s) on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
   );
   console.log(
+    `contract: generated data values and key names use seed ${String(target.seed)} (replay with --seed ${String(target.seed)})`,
+  );
+  console.log(
     options.concurrency > 1
       ? `contract: the concurrency checks send ${String(options.concurrency)} requests at once per article, each on its own connection (--concurrency 1 turns them off)`
       : 'contract: the concurrency checks are off (--concurrency 1)',
@@ -89,6 +92,7 @@ async function run(options: ContractOptions): Promise<number> {
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
+      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
     };

@@ -17,6 +17,8 @@ export interface TargetSettings {
   readOnly?: boolean;
   /** Requests the concurrency checks send at once (`--concurrency`); 1 turns them off. */
   concurrency?: number;
+  /** Seed of the generated values and key names (`--seed`); a random one, printed, when absent. */
+  seed?: number;
   /** Shared by the CLI and its jest run, so both know the run's keys. */
   runId?: string;
   timeoutMs?: number;
@@ -43,6 +45,7 @@ export class Session {
     private readonly unsafe: Map<number, string>,
     readonly readOnly: boolean,
     readonly concurrency: number,
+    readonly seed: number,
   ) {}
 
   /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
@@ -59,7 +62,8 @@ export class Session {
     }
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
-    return new Session(client, marker, snapshots, unsafe, settings.readOnly ?? false, concurrency);
+    const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
+    return new Session(client, marker, snapshots, unsafe, settings.readOnly ?? false, concurrency, seed);
   }
 
   async run(check: Check, articleId: number): Promise<CheckResult> {
@@ -87,6 +91,7 @@ export class Session {
         articleId,
         marker: articleMarkerOf(this.marker, articleId),
         concurrency: this.concurrency,
+        seed: this.seed,
         ...(startData ? { startData } : {}),
       });
       if (before) await this.expectOtherKeysKept(articleId, before);

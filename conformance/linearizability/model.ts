@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { predictData, type Write } from '../predict';
+import { describeDifferences } from '../difference';
 import type { Model } from './check';
 
 export type Data = Record<string, unknown>;
@@ -43,20 +44,6 @@ function afterWrite(state: Data, write: Write, answer: Answered): Data[] {
 
 const show = (data: Data | undefined): string => (data === undefined ? '(nothing)' : JSON.stringify(data));
 
-/** How `shown` differs from `expected`, key by key: what a reader needs, not two whole objects. */
-function difference(shown: Data | undefined, expected: Data): string {
-  if (shown === undefined) return 'no data';
-  const names = [...new Set([...Object.keys(expected), ...Object.keys(shown)])];
-  const parts = names.flatMap((key) => {
-    if (!(key in shown)) return [`${key} missing (expected ${JSON.stringify(expected[key])})`];
-    if (!(key in expected)) return [`${key} present (${JSON.stringify(shown[key])}) where it should not be`];
-    return isDeepStrictEqual(shown[key], expected[key])
-      ? []
-      : [`${key} is ${JSON.stringify(shown[key])}, expected ${JSON.stringify(expected[key])}`];
-  });
-  return parts.join('; ');
-}
-
 export const articleDataModel: Model<Data, DataOperation> = {
   step(state, op) {
     if (op.kind === 'write') return afterWrite(state, op.write, op.answer);
@@ -66,8 +53,8 @@ export const articleDataModel: Model<Data, DataOperation> = {
   key: canonical,
   explain(state, op) {
     if (op.kind === 'read')
-      return `the read showed data ${show(op.answer?.data)}: ${difference(op.answer?.data, state)}`;
+      return `the read showed data ${show(op.answer?.data)}: ${describeDifferences(op.answer?.data, state)}`;
     const allowed = predictData(state, op.write, true);
-    return `its answer's data: ${allowed.map((data) => difference(op.answer?.data, data)).join(', or ')}`;
+    return `its answer's data: ${allowed.map((data) => describeDifferences(op.answer?.data, data)).join(', or ')}`;
   },
 };

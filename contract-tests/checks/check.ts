@@ -31,6 +31,8 @@ export interface CheckContext {
   marker: string;
   /** Requests the concurrency checks send at once, each on its own connection; 1 turns them off. */
   concurrency: number;
+  /** Seed of the generated values and key names; failures name it so `--seed` replays them. */
+  seed: number;
   /** The article's data when the run began (absent in a read-only run). */
   startData?: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 /** Every contract check, in interface order; the runner and the jest file take them from here. */
 import { afterWriteChecks } from './after-writes';
 import { concurrencyChecks } from './concurrency';
+import { valueChecks } from './values';
 import { sections, type Check, type Section } from './check';
 import { mediaTypeChecks } from './media-types';
 import { commentChecks } from './comments';
@@ -24,6 +25,7 @@ export const allChecks: Check[] = [
   ...mediaTypeChecks,
   ...postChecks,
   ...concurrencyChecks,
+  ...valueChecks,
 ].sort((left, right) => sectionOrder.indexOf(left.section) - sectionOrder.indexOf(right.section));
 
 /** `--read-only` keeps only the checks that change nothing. */

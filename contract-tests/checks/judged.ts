@@ -51,7 +51,19 @@ async function readLists(
   return { lists, pages };
 }
 
-export async function judgedWrite(context: CheckContext, write: Write): Promise<JudgedWrite> {
+/** A value as the server receives it: JSON has no -0 and no undefined (an absent payload is sent as null). */
+function overTheWire(value: unknown): unknown {
+  // Wrapped, so an undefined value drops its key instead of making stringify return undefined.
+  const wrapped = JSON.parse(JSON.stringify({ value })) as { value?: unknown };
+  return wrapped.value ?? null;
+}
+
+/** The write as it goes on the wire, so the judgement predicts from what the server was sent. */
+const asSent = (write: Write): Write =>
+  'payload' in write ? { ...write, payload: overTheWire(write.payload) } : write;
+
+export async function judgedWrite(context: CheckContext, given: Write): Promise<JudgedWrite> {
+  const write = asSent(given);
   const before = await readArticle(context, 'reading the article before the write', false);
   const answer = await sendWrite(context.client, context.articleId, write);
   const after = await readArticle(context, 'reading the article after the write', false);

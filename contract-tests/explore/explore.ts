@@ -68,7 +68,7 @@ async function exploreArticle(
   options: ExploreOptions,
   runs: number,
 ): Promise<string | undefined> {
-  const context = { client: session.client, articleId, marker: session.marker, concurrency: 1 };
+  const context = { client: session.client, articleId, marker: session.marker, concurrency: 1, seed: options.seed };
   const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
   let sequences = 0;
   const property = fc.asyncProperty(

@@ -6,63 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brokenVariants, harmlessVariants, type Variant } from '../variants';
-import type { MockApp } from '../../mock';
+import { brokenVariants, harmlessVariants } from '../variants';
 import { allChecks, sections } from '../../contract-tests/checks';
 import type { Rule } from '../../conformance';
 import { fillRegion } from '../../scripts/generate/doc-regions';
 import { docTables } from '../../scripts/generate/doc-tables';
-import { inProcessArticleIds, startInProcessMock } from '../../contract-tests/in-process';
-import { runChecks, type RunReport } from '../../contract-tests/runner';
 import { projectRoot } from '../../test-support/cli-process';
-
-async function runAgainst(
-  variant?: Variant,
-  { readOnly = false, stopAtFirstFailure = false, articleIds = inProcessArticleIds } = {},
-): Promise<{ report: RunReport; mock: MockApp; before: ReturnType<MockApp['state']> }> {
-  const target = await startInProcessMock(variant ? { rules: variant.rules, validateResponses: false } : {});
-  try {
-    const before = target.mock.state();
-    // Against a broken variant, the checks of its own section go first: one failure is proof enough.
-    const report = await runChecks({ baseUrl: target.baseUrl, articleIds, readOnly }, undefined, {
-      stopAtFirstFailure,
-      ...(variant ? { sectionFirst: variant.section } : {}),
-    });
-    return { report, mock: target.mock, before };
-  } finally {
-    await target.close();
-  }
-}
-
-// Against variants the suite uses article 1 alone: it has every kind of content (a reserved key,
-// comments, tags), and the run against the correct mock covers article 2 (empty data) too.
-
-/** Generous: a whole run is a few hundred requests, and CI machines can be busy. */
-const runTimeout = 30_000;
-
-const failures = (report: RunReport): string[] =>
-  report.results
-    .filter((result) => result.outcome === 'failed')
-    .map((result) => `${result.check.id} (article ${result.articleId}): ${result.detail ?? ''}`);
-
-/** Runs the checks `ids` on their own against the broken variant `name`, on the articles it needs. */
-async function runAloneAgainst(name: string, ...ids: string[]): Promise<RunReport['results']> {
-  const variant = brokenVariants[name];
-  const target = await startInProcessMock({ rules: variant?.rules ?? {}, validateResponses: false });
-  try {
-    const report = await runChecks(
-      { baseUrl: target.baseUrl, articleIds: variant?.articleIds ?? [1] },
-      allChecks.filter((check) => ids.includes(check.id)),
-    );
-    return report.results;
-  } finally {
-    await target.close();
-  }
-}
-
-/** Each article's data and attributes, without the time stamps writes move on. */
-const articlesOf = (state: ReturnType<MockApp['state']>): unknown =>
-  state.articles.map(({ updated_at: _updated, ...article }) => article);
+import { articlesOf, failures, runAgainst, runAloneAgainst, runTimeout } from './run-against';
 
 /** For each check, a broken variant that breaks what it checks: proof that it can fail on its own. */
 const catchers: Record<string, string> = {
@@ -101,6 +51,11 @@ const catchers: Record<string, string> = {
   'concurrent-removals': 'racy-delete-loses-removals',
   'concurrent-mixed-writes': 'racy-update-writes-stale-copy',
   'concurrent-posts': 'racy-post-loses-posts',
+  'set-key-keeps-edge-values': 'store-float32-numbers',
+  'set-key-keeps-generated-values': 'store-float32-numbers',
+  'set-key-keeps-edge-names': 'keys-case-insensitive',
+  'set-key-keeps-generated-names': 'keys-latin1-column',
+  'update-keeps-edge-values': 'store-empty-string-as-null',
 };
 
 /**
@@ -264,49 +219,5 @@ describe('the contract suite', () => {
       expect(failures(report)).toEqual([]);
     },
     runTimeout,
-  );
-});
-
-describe('requests sent at once', () => {
-  const concurrencyIds = [
-    'concurrent-distinct-keys',
-    'concurrent-same-key',
-    'concurrent-mixed-writes',
-    'concurrent-posts',
-  ];
-  const racy = Object.keys(brokenVariants).filter((name) => name.startsWith('racy-'));
-
-  test.each(racy)(
-    'the checks that send one request at a time all pass %s: only requests sent at once show its fault',
-    async (name) => {
-      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-      try {
-        const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1], concurrency: 1 });
-        expect(failures(report)).toEqual([]);
-      } finally {
-        await target.close();
-      }
-    },
-    runTimeout,
-  );
-
-  test(
-    'a conformant target that delays each write at random and orders them its own way passes 25 runs in a row',
-    async () => {
-      const target = await startInProcessMock({ rules: harmlessVariants['jittered-writes']?.rules ?? {} });
-      try {
-        const checks = allChecks.filter((check) => concurrencyIds.includes(check.id));
-        for (let run = 0; run < 25; run += 1) {
-          const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1, 2] }, checks);
-          expect([run, failures(report)]).toEqual([run, []]);
-          expect(report.results.filter((result) => result.outcome === 'passed')).toHaveLength(
-            concurrencyIds.length * 2,
-          );
-        }
-      } finally {
-        await target.close();
-      }
-    },
-    runTimeout * 4,
   );
 });

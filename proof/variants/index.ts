@@ -14,6 +14,7 @@ import { commentVariants } from './comments';
 import { deleteKeyVariants } from './delete-key';
 import { harmlessVariants as harmlessChoices } from './harmless';
 import { harmlessMediaTypeVariants, mediaTypeVariants } from './media-types';
+import { manglingVariants } from './mangling';
 import { postVariants } from './posts';
 import { orderingVariants, racyVariants } from './races';
 import { sequenceVariants } from './sequences';
@@ -41,6 +42,7 @@ export const brokenVariants: Record<string, Variant> = {
   ...postVariants,
   ...mediaTypeVariants,
   ...racyVariants,
+  ...manglingVariants,
 };
 
 export const variants: Record<string, Partial<RuleSet>> = Object.fromEntries(

@@ -1,7 +1,7 @@
 /**
  * The docs tables that come from code (doc-regions.ts puts them in their pages): the error
- * catalogue, the limits, both commands' options, the control API, the rule table and the proof's
- * variant counts. Each reads the module that owns the facts; none restates a value.
+ * catalogue, the limits, both commands' options, the control API, the rule table, the proof's
+ * variant counts and the suite's value catalogue. Each reads the module that owns the facts; none restates a value.
  */
 import { rules } from '../../conformance/violation';
 import { usage as contractUsage } from '../../contract-tests/cli-options';
@@ -9,6 +9,7 @@ import { controlPrefix, controlRoutes, allowOf } from '../../mock/core/control-t
 import { usage as mockUsage } from '../../mock/cli-options';
 import { errorCatalogue } from '../../mock/rules/api-error';
 import * as limits from '../../mock/rules/limits';
+import { edgeNames, edgeValues, type Edge } from '../../contract-tests/values/catalogue';
 import { brokenVariants, harmlessVariants, sequenceVariants } from '../../proof/variants';
 import { markdownTable } from './markdown-table';
 
@@ -103,6 +104,21 @@ const variantTable = (): string =>
     ],
   );
 
+/** A catalogue entry's value as a reader sees it: JSON, long ones cut, invisible characters escaped. */
+function shownEdge(value: unknown): string {
+  const text = JSON.stringify(value).replace(
+    /[\u0300-\u036f\u2028\u2029]/gu,
+    (char) => `\\u${char.codePointAt(0)?.toString(16).padStart(4, '0') ?? ''}`,
+  );
+  return code(text.length > 60 ? `${text.slice(0, 40)}... (${number(text.length)} characters)` : text);
+}
+
+const catalogueTable = (entries: Edge<unknown>[]): string =>
+  markdownTable(
+    ['what', 'sent', 'what changes it'],
+    entries.map((entry) => [entry.name, shownEdge(entry.value), entry.why]),
+  );
+
 export const docTables: DocTable[] = [
   { file: 'docs/behaviour.md', name: 'error catalogue', render: errorTable },
   { file: 'docs/hardening.md', name: 'limits', render: limitsTable },
@@ -111,4 +127,6 @@ export const docTables: DocTable[] = [
   { file: 'docs/control-api.md', name: 'control routes', render: controlTable },
   { file: 'docs/contract-checks.md', name: 'rules', render: rulesTable },
   { file: 'docs/contract-proof.md', name: 'variant counts', render: variantTable },
+  { file: 'docs/contract-values.md', name: 'edge values', render: () => catalogueTable(edgeValues) },
+  { file: 'docs/contract-values.md', name: 'edge names', render: () => catalogueTable(edgeNames) },
 ];

@@ -1,0 +1,83 @@
+/**
+ * Proof of the checks that only requests sent at once, or values and names real stores change,
+ * can fail: each racy or mangling variant is failed by the check that names it, and nothing else
+ * cries wolf (contract-concurrency.md, contract-values.md).
+ */
+import { brokenVariants, harmlessVariants } from '../variants';
+import { allChecks } from '../../contract-tests/checks';
+import { startInProcessMock } from '../../contract-tests/in-process';
+import { runChecks } from '../../contract-tests/runner';
+import { failures, runAloneAgainst, runTimeout } from './run-against';
+
+/** Each storage layer that changes values or names, with the catalogue entry its failure must name. */
+const manglingCatchers: [variant: string, check: string, named: string][] = [
+  ['store-float32-numbers', 'set-key-keeps-edge-values', 'largest safe integer'],
+  ['store-empty-string-as-null', 'set-key-keeps-edge-values', 'an empty string'],
+  ['store-cuts-at-nul', 'set-key-keeps-edge-values', 'a string with a NUL'],
+  ['store-normalizes-nfc', 'set-key-keeps-edge-values', 'a decomposed accent'],
+  ['store-truncates-long-strings', 'set-key-keeps-edge-values', 'a 70,000-character string'],
+  ['store-parses-dates', 'set-key-keeps-edge-values', 'a string that looks like a date'],
+  ['store-empty-array-as-null', 'set-key-keeps-edge-values', 'an empty array'],
+  ['store-coerces-numeric-strings', 'set-key-keeps-edge-values', 'a string that looks like a number'],
+  ['keys-case-insensitive', 'set-key-keeps-edge-names', 'lower case twin'],
+  ['keys-plus-as-space', 'set-key-keeps-edge-names', 'a plus'],
+  ['keys-latin1-column', 'set-key-keeps-edge-names', 'a decomposed é'],
+  ['keys-truncated-255', 'set-key-keeps-edge-names', 'a 300-character name'],
+  ['keys-trimmed', 'set-key-keeps-edge-names', 'a trailing space'],
+];
+
+describe('each storage layer that changes values or names', () => {
+  test.each(manglingCatchers)(
+    '%s fails the check %s, and the report names the catalogue entry %s',
+    async (name, id, named) => {
+      const results = await runAloneAgainst(name, id);
+      expect(results.map((result) => result.outcome)).toEqual(['failed']);
+      expect(results[0]?.detail).toContain(named);
+    },
+    runTimeout,
+  );
+});
+
+describe('requests sent at once', () => {
+  const concurrencyIds = [
+    'concurrent-distinct-keys',
+    'concurrent-same-key',
+    'concurrent-mixed-writes',
+    'concurrent-posts',
+  ];
+  const racy = Object.keys(brokenVariants).filter((name) => name.startsWith('racy-'));
+
+  test.each(racy)(
+    'the checks that send one request at a time all pass %s: only requests sent at once show its fault',
+    async (name) => {
+      const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+      try {
+        const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1], concurrency: 1 });
+        expect(failures(report)).toEqual([]);
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout,
+  );
+
+  test(
+    'a conformant target that delays each write at random and orders them its own way passes 25 runs in a row',
+    async () => {
+      const target = await startInProcessMock({ rules: harmlessVariants['jittered-writes']?.rules ?? {} });
+      try {
+        const checks = allChecks.filter((check) => concurrencyIds.includes(check.id));
+        for (let run = 0; run < 25; run += 1) {
+          const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1, 2] }, checks);
+          expect([run, failures(report)]).toEqual([run, []]);
+          expect(report.results.filter((result) => result.outcome === 'passed')).toHaveLength(
+            concurrencyIds.length * 2,
+          );
+        }
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout * 4,
+  );
+});
