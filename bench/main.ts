@@ -17,6 +17,7 @@ import {
   runColdStarts,
   runContractSuite,
   runLargeSite,
+  runLinearizability,
   runOperations,
   runValidationCost,
   type Runner,
@@ -95,8 +96,10 @@ async function main(): Promise<void> {
   run.validation = await runValidationCost(runner);
   log('cold starts');
   run.coldStarts = await runColdStarts(runner, answers.article);
-  log('the contract suite against the in-process mock');
+  log('the contract suite against the in-process mock, fixed checks and --explore 200');
   run.contract = runContractSuite(root);
+  log('the linearizability check on bursts of 8 overlapping requests');
+  run.linearizability = await runLinearizability(runner);
   if (!values['skip-large']) {
     log('the large site');
     run.large = await runLargeSite(runner, join(root, largeFile(settings)), values.regenerate ?? false);

@@ -140,11 +140,33 @@ export async function runColdStarts(runner: Runner, article: string): Promise<nu
   return times;
 }
 
-/** `npm run contract` (the whole contract suite against a fresh in-process mock): seconds, and whether it passed. */
-export function runContractSuite(root: string): { seconds: number; passed: boolean } {
+export interface SuiteRun {
+  seconds: number;
+  passed: boolean;
+}
+
+function timedContract(root: string, args: string[]): SuiteRun {
   const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', 'contract'], { cwd: root, stdio: 'ignore' });
+  const result = spawnSync('npm', ['run', '--silent', 'contract', '--', ...args], { cwd: root, stdio: 'ignore' });
   return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
+}
+
+/** `npm run contract` (the fixed checks) and `npm run contract -- --explore 200`, each against a fresh in-process mock. */
+export function runContractSuite(root: string): { fixed: SuiteRun; explore: SuiteRun } {
+  return { fixed: timedContract(root, []), explore: timedContract(root, ['--explore', '200']) };
+}
+
+export interface CheckerTime {
+  name: string;
+  verdict: string;
+  medianMs: number;
+  maxMs: number;
+  histories: number;
+}
+
+/** The linearizability check deciding bursts of 8 overlapping requests on one article (bench/linearizability.ts). */
+export async function runLinearizability(runner: Runner): Promise<CheckerTime[]> {
+  return (await runJson(runner.script('linearizability'), 1, runner.pin)) as CheckerTime[];
 }
 
 export interface LargeSite {

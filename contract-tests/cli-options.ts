@@ -15,6 +15,8 @@ export interface ContractOptions {
   token?: string;
   readOnly: boolean;
   junit?: string;
+  /** A self-contained HTML report of the run. */
+  html?: string;
   help: boolean;
   /** Random sequences instead of the fixed checks: how many. */
   explore?: number;
@@ -39,17 +41,22 @@ interface states. Without --base-url it checks a fresh in-process mock.
                             (env CONTRACT_ARTICLE_IDS; required with --base-url)
   --token <t>               sent as X-API-TOKEN on every request (env CONTRACT_API_TOKEN)
   --read-only               only checks that change nothing: no data writes, no comment
-  --junit <file>            also write JUnit XML for CI
+  --junit <file>            also write JUnit XML for CI (fixed checks and --explore)
+  --html <file>             also write one self-contained HTML page: a summary per
+                            interface section, each failure with the rule it breaks,
+                            what came back, a timeline and the curl commands to replay it
   --explore <runs>          run <runs> random sequences of the six operations instead of
                             the fixed checks; a failure is shrunk and printed as curl commands
-  --seed <n>                replay the random sequences of a printed seed
+  --seed <n>                replay a printed seed: the generated values and key names,
+                            and the random sequences of --explore
   --no-comments             random sequences never post a comment
   --concurrency <n>         requests sent at once on separate connections in the concurrency
                             checks (default 8, at most 64; 1 turns those checks off)
   --help                    this text
 
 Without --read-only the run writes data keys named contract_<run id>_..., restores each
-article's data as it found it, and posts one comment per article, which cannot be undone.`;
+article's data as it found it, and posts a few comments per article (it says how many
+first), which cannot be undone.`;
 
 export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOptions {
   const { values } = parseArgs({
@@ -60,6 +67,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       token: { type: 'string' },
       'read-only': { type: 'boolean' },
       junit: { type: 'string' },
+      html: { type: 'string' },
       help: { type: 'boolean' },
       explore: { type: 'string' },
       seed: { type: 'string' },
@@ -82,6 +90,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(token ? { token } : {}),
     readOnly: values['read-only'] ?? false,
     ...(values.junit ? { junit: values.junit } : {}),
+    ...(values.html ? { html: values.html } : {}),
     help: values.help ?? false,
     ...(values.explore === undefined ? {} : { explore: wholeNumber(values.explore, '--explore') }),
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),

@@ -8,13 +8,15 @@ import { readContractOptions, usage, type ContractOptions } from './cli-options'
 import { describeNetworkError } from './http/client';
 import { startInProcessMock, type RunningTarget } from './in-process';
 import { runJest } from './launch-jest';
-import { describeRestore, type RestoreReport } from './restore';
+import { describeRestore, runExitCode, type RestoreReport } from './restore';
 import { markerOf, newRunId, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 import { runExplore } from './explore/cli';
 import { maxBurstPosts } from './checks/concurrency';
+import { checkReportFiles, finishReports, recordsFileFor, type ReportFiles } from './report/files';
+import { readRecords, type RunSummary } from './report/record';
 
 /**
  * One clear sentence when the run cannot start: nothing answers at the base address, or an article
@@ -83,8 +85,46 @@ function notes(session: Session, ids: number[]): void {
   }
 }
 
+/** The fixed checks in a jest child, the data restored after, the report files written from the records. */
+async function runChecksCli(options: ContractOptions, target: TargetSettings, files: ReportFiles): Promise<number> {
+  announce(options, target);
+  // This process's own snapshot: the restore still happens when the jest run is interrupted.
+  const session = options.readOnly ? undefined : await Session.open(target);
+  if (session) notes(session, target.articleIds);
+  const records = recordsFileFor(files);
+  try {
+    const outcome = await runJest({ ...target, ...(records.file ? { recordsFile: records.file } : {}) });
+    const restore = session ? await restoreUninterruptibly(session) : { result: [] };
+    const restored = restore.result.map(describeRestore);
+    for (const line of restored) console.log(`contract: ${line}`);
+    const signal = outcome.interrupted ?? restore.signal;
+    const code = runExitCode(signal, outcome.code === 0, restore.result);
+    const summary: RunSummary = {
+      target: options.baseUrl ?? 'a fresh in-process mock',
+      articleIds: target.articleIds,
+      mode: 'checks',
+      seed: target.seed ?? 0,
+      restore: restored,
+      records: records.file ? readRecords(records.file) : [],
+    };
+    return finishReports(files, summary, code);
+  } finally {
+    records.remove();
+  }
+}
+
 async function run(options: ContractOptions): Promise<number> {
   let mock: RunningTarget | undefined;
+  const files: ReportFiles = {
+    ...(options.junit ? { junit: options.junit } : {}),
+    ...(options.html ? { html: options.html } : {}),
+  };
+  try {
+    checkReportFiles(files);
+  } catch (error) {
+    console.error(`contract: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
     const target: TargetSettings = {
@@ -101,20 +141,8 @@ async function run(options: ContractOptions): Promise<number> {
       console.error(`contract: ${problem}`);
       return 2;
     }
-    if (options.explore !== undefined) return await runExplore(options, target, options.explore);
-    announce(options, target);
-    // This process's own snapshot: the restore still happens when the jest run is interrupted.
-    const session = options.readOnly ? undefined : await Session.open(target);
-    if (session) notes(session, target.articleIds);
-    const outcome = await runJest(target, options.junit);
-    const restore = session ? await restoreUninterruptibly(session) : { result: [] };
-    for (const report of restore.result) console.log(`contract: ${describeRestore(report)}`);
-    const signal = outcome.interrupted ?? restore.signal;
-    if (signal) return exitCodeOf(signal);
-    return outcome.code === 0 &&
-      restore.result.every((report) => report.problems.length === 0 && report.changed.length === 0)
-      ? 0
-      : 1;
+    if (options.explore !== undefined) return await runExplore(options, target, options.explore, files);
+    return await runChecksCli(options, target, files);
   } finally {
     await mock?.close();
   }

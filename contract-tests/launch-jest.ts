@@ -22,19 +22,7 @@ export interface JestOutcome {
   interrupted?: StopSignal;
 }
 
-function junitEnv(file: string | undefined): Record<string, string> {
-  if (file === undefined) return {};
-  return {
-    JEST_JUNIT_OUTPUT_FILE: resolve(file),
-    JEST_SUITE_NAME: 'contract suite',
-    JEST_JUNIT_SUITE_NAME: 'contract suite',
-    JEST_JUNIT_CLASSNAME: '{classname}',
-    JEST_JUNIT_TITLE: '{title}',
-    JEST_JUNIT_REPORT_TEST_SUITE_ERRORS: 'true',
-  };
-}
-
-export function runJest(target: TargetSettings, junit: string | undefined): Promise<JestOutcome> {
+export function runJest(target: TargetSettings): Promise<JestOutcome> {
   const args = [
     ...(compiled ? [] : ['--import', 'tsx']),
     require.resolve('jest/bin/jest'),
@@ -44,14 +32,13 @@ export function runJest(target: TargetSettings, junit: string | undefined): Prom
     join(root, 'contract-tests', `contract.test${source}`),
     '--reporters',
     join(__dirname, 'report', `summary-reporter${source}`),
-    ...(junit === undefined ? [] : ['--reporters', 'jest-junit']),
     '--verbose=false',
     '--ci',
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...junitEnv(junit), [targetVariable]: encodeTarget(target) },
+    env: { ...process.env, [targetVariable]: encodeTarget(target) },
   });
   let interrupted: StopSignal | undefined;
   const forward = (signal: StopSignal): void => {

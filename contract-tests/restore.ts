@@ -7,6 +7,7 @@
  * are removed if present. A key without an address of its own (`..`, see steps.ts) gets no
  * request at all.
  */
+import { exitCodeOf, type StopSignal } from './signals';
 import { isDeepStrictEqual } from 'node:util';
 import { changedAttributes } from '../conformance';
 import { isObject, show } from './failure';
@@ -169,4 +170,10 @@ export function describeRestore(report: RestoreReport): string {
     ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`),
     ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`),
   ].join('\n');
+}
+
+/** A run's exit code: the interrupt's, else 0 when every check passed and every article is left as found, else 1. */
+export function runExitCode(interrupted: StopSignal | undefined, passed: boolean, restore: RestoreReport[]): number {
+  if (interrupted) return exitCodeOf(interrupted);
+  return passed && restore.every((report) => report.problems.length === 0 && report.changed.length === 0) ? 0 : 1;
 }

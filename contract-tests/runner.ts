@@ -21,6 +21,8 @@ export interface TargetSettings {
   seed?: number;
   /** Shared by the CLI and its jest run, so both know the run's keys. */
   runId?: string;
+  /** Where the jest run appends a record of each check (report/record.ts), for `--junit` and `--html`. */
+  recordsFile?: string;
   timeoutMs?: number;
 }
 

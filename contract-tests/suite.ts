@@ -5,8 +5,9 @@
  * test (mock/__tests__/msw/contract-msw.test.ts) runs it against an origin MSW intercepts.
  */
 import { allChecks, sectionHeading, sections, selectChecks, type Section } from './checks';
+import { appendRecord, describedCheck, recordOf, type Described } from './report/record';
 import { describeRestore } from './restore';
-import { Session, type TargetSettings } from './runner';
+import { Session, type CheckResult, type TargetSettings } from './runner';
 
 /** A target the suite can reach: its base URL, and how to stop it once the suite is done. */
 export interface SuiteTarget {
@@ -21,7 +22,30 @@ export interface SuiteSettings {
   start: () => Promise<SuiteTarget> | SuiteTarget;
 }
 
+type Finished = Pick<CheckResult, 'outcome' | 'detail' | 'error'>;
+
+const wholeRun = 'The run as a whole';
+const wholeRunTitle =
+  'leaves every article as it found it: data restored, no attribute but data, updated_at and comments_count changed';
+const unprepared = 'the target could not be prepared (see the error of the set-up above)';
+
+/** Appends the record of a finished check to the CLI's records file, when it named one. */
+function recorder(given: SuiteSettings['given']): (described: Described, started: number, result?: Finished) => void {
+  const file = given?.recordsFile;
+  if (file === undefined) return () => undefined;
+  return (described, started, result) => {
+    const took = performance.now() - started;
+    appendRecord(
+      file,
+      result
+        ? recordOf(described, result.outcome, took, result.detail, result.error)
+        : recordOf(described, 'failed', took, unprepared),
+    );
+  };
+}
+
 export function defineContractSuite({ given, articleIds, start }: SuiteSettings): void {
+  const record = recorder(given);
   const checks = selectChecks(allChecks, given?.readOnly ?? false);
   const timeoutMs = (given?.timeoutMs ?? 20_000) * 3;
   let target: SuiteTarget | undefined;
@@ -53,8 +77,11 @@ export function defineContractSuite({ given, articleIds, start }: SuiteSettings)
           test(
             `${check.title} (article ${articleId})`,
             async () => {
-              if (!session) throw new Error('the target could not be prepared (see the error of the set-up above)');
-              const result = await session.run(check, articleId);
+              const started = performance.now();
+              const described = describedCheck(check, articleId);
+              const result = session ? await session.run(check, articleId) : undefined;
+              record(described, started, result);
+              if (!result) throw new Error(unprepared);
               if (result.outcome === 'failed') throw result.error ?? new Error(result.detail);
               // Only reported in a CLI run; the summary lists these notes.
               if (result.outcome === 'not applicable' && given)
@@ -69,14 +96,21 @@ export function defineContractSuite({ given, articleIds, start }: SuiteSettings)
 
   // Last, after every check: jest runs describe blocks in the order they are declared.
   if (!(given?.readOnly ?? false))
-    describe('The run as a whole', () => {
+    describe(wholeRun, () => {
       test(
-        'leaves every article as it found it: data restored, no attribute but data, updated_at and comments_count changed',
+        wholeRunTitle,
         async () => {
-          if (!session) throw new Error('the target could not be prepared (see the error of the set-up above)');
+          const started = performance.now();
+          if (!session) throw new Error(unprepared);
           const reports = await session.close();
           const left = reports.filter((report) => report.problems.length > 0 || report.changed.length > 0);
-          if (left.length > 0) throw new Error(left.map(describeRestore).join('\n'));
+          const detail = left.map(describeRestore).join('\n');
+          record(
+            { section: 'run', heading: wholeRun, id: 'run-leaves-articles-as-found', title: wholeRunTitle },
+            started,
+            { outcome: left.length > 0 ? 'failed' : 'passed', detail },
+          );
+          if (left.length > 0) throw new Error(detail);
         },
         timeoutMs * 2,
       );

@@ -115,13 +115,15 @@ test('the packaged mock serves the workbench page, its scripts and the Swagger U
   expect(statuses).toEqual([200, 200, 200, 200]);
 }, 60_000);
 
-test('npx articles-contract passes against the packaged mock and writes its JUnit report', async () => {
+test('npx articles-contract passes against the packaged mock and writes its JUnit and HTML reports', async () => {
   if (!mock) throw new Error('the packaged mock did not start');
   const args = ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1', '--junit', 'contract.xml'];
+  args.push('--html', 'contract.html');
   const suite = await run('npx', args, project);
   expect(suite.output).toMatch(/\d+ checks: \d+ passed, 0 failed/);
   expect(suite.code).toBe(0);
   expect(readFileSync(join(project, 'contract.xml'), 'utf8')).toMatch(/<testsuites [^>]*failures="0"/);
+  expect(readFileSync(join(project, 'contract.html'), 'utf8')).toContain('<h1>Contract run passed</h1>');
 }, 120_000);
 
 test('a TypeScript file compiles against site-articles-mock/types', async () => {

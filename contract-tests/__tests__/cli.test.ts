@@ -105,6 +105,27 @@ test.concurrent(
 );
 
 test.concurrent(
+  'refuses a report file in a folder that does not exist, with exit 2, before sending anything',
+  async () => {
+    const target = await serve();
+    const missing = join(scratch, 'no-such-folder', 'report.html');
+    const { code, stdout, stderr } = await startCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--html',
+      missing,
+    ]).finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`--html ${missing}: the folder`);
+    expect(target.mock.journal()).toEqual([]);
+  },
+  60_000,
+);
+
+test.concurrent(
   'passes against a conforming target, sends the token, restores the data and writes JUnit XML',
   async () => {
     const target = await serve({ token: 'cli-test-token' });
@@ -135,14 +156,30 @@ test.concurrent(
   async () => {
     const target = await serve({ rules: brokenVariants['delete-keeps-key']?.rules ?? {}, validateResponses: false });
     const junit = join(scratch, 'fail.xml');
-    const { code, stdout } = await startCli(['--base-url', target.baseUrl, '--article-id', '1', '--junit', junit])
-      .finished;
+    const html = join(scratch, 'fail.html');
+    const { code, stdout } = await startCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--junit',
+      junit,
+      '--html',
+      html,
+    ]).finished;
     expect(code).toBe(1);
     expect(stdout).toMatch(
       /Failures[\s\S]*4\.4 Remove one data key > removes the key[\s\S]*expected: [\s\S]*actual: [\s\S]*curl -sS -i -X DELETE/,
     );
     expect(stdout).toMatch(/4\.4 Remove one data key +✗/);
-    expect(readFileSync(junit, 'utf8')).toContain('<failure');
+    expect(readFileSync(junit, 'utf8')).toMatch(
+      /<testcase classname="4\.4 Remove one data key" name="removes the key[^"]*"[^>]*>\s*<failure /,
+    );
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<h1>Contract run failed</h1>');
+    expect(page).toMatch(
+      /<section class="failure"[\s\S]*check <code>delete-key-gone<\/code>[\s\S]*curl -sS -i -X DELETE/,
+    );
   },
   60_000,
 );
@@ -182,15 +219,24 @@ test.concurrent(
     ];
     const first = await serve({ rules, validateResponses: false });
     const before = dataOf(first, 1);
-    const run = await startCli(args(first)).finished;
+    const junit = join(scratch, 'explore.xml');
+    const html = join(scratch, 'explore.html');
+    const steps = (stdout: string): string | undefined => /steps:\n( {2}[0-9]+\. .*\n)+/.exec(stdout)?.[0];
+    const run = await startCli([...args(first), '--junit', junit, '--html', html]).finished;
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('seed 20261123 (replay with --seed 20261123)');
-    expect(run.stdout).toMatch(/steps: set a to [^\n]*,set a to [^\n]*,set a to /);
+    // Shrunk to the third write of one key, one at a time or at once, as numbered operations.
+    const shrunk = steps(run.stdout) ?? '';
+    expect(shrunk).toMatch(/^steps:\n {2}1\. /);
+    expect(shrunk.match(/set a to /g)).toHaveLength(3);
+    expect(readFileSync(junit, 'utf8')).toMatch(
+      /<testsuites name="contract suite" tests="1" failures="1"[\s\S]*<failure /,
+    );
+    expect(readFileSync(html, 'utf8')).toMatch(/<ol class="steps"><li><code>set a to [\s\S]*<\/ol>/);
     expect(run.stdout).toMatch(/reproduce, in order:\n {2}1\. curl -sS -i -X GET[\s\S]* {2}2\. curl -sS -i -X PUT/);
     expect(run.stdout).toContain('contract: article 1: data restored');
     expect(dataOf(first, 1)).toEqual(before);
     expect(first.mock.journal().filter((entry) => entry.method === 'POST')).toEqual([]);
-    const steps = (stdout: string): string | undefined => /steps: .*/.exec(stdout)?.[0];
     const replay = await startCli(args(await serve({ rules, validateResponses: false }))).finished;
     expect(steps(replay.stdout)).toBe(steps(run.stdout));
   },

@@ -19,7 +19,7 @@ import {
 import type { CheckContext } from '../checks/check';
 import { pathOf, readArticle } from '../checks/steps';
 import { failWithTimeline, isObject } from '../failure';
-import type { RequestSpec } from '../http/client';
+import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, timelineOf, type Seen } from './burst';
 
 /** One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1). */
@@ -66,6 +66,8 @@ export async function judgeDataBurst(
   context: CheckContext,
   what: string,
   steps: BurstStep[],
+  /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
+  log: Exchange[] = [],
 ): Promise<string | undefined> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
@@ -79,6 +81,7 @@ export async function judgeDataBurst(
   if (!last?.exchange || !isObject(last.exchange.json))
     throw new Error(`the read after ${what} got no article: ${last?.error ?? ''}`);
   const all = [...seen, last];
+  log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
   const alone = answersAlone(steps, seen);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));

@@ -4,12 +4,41 @@
  * was restored. An interrupt stops the sequences and still restores; a second abandons.
  */
 import type { ContractOptions } from '../cli-options';
-import { describeRestore } from '../restore';
+import { describeRestore, runExitCode } from '../restore';
 import { markerOf, type TargetSettings } from '../runner';
 import { exitCodeOf, holdingSignals, type StopSignal } from '../signals';
-import { explore } from './explore';
+import { finishReports, type ReportFiles } from '../report/files';
+import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
+import { explore, type ArticleExplored } from './explore';
 
-export async function runExplore(options: ContractOptions, target: TargetSettings, runs: number): Promise<number> {
+/** One record per article explored, for `--junit` and `--html`. */
+function recordOfArticle(article: ArticleExplored): CheckRecord {
+  const described = {
+    section: 'explore',
+    heading: 'Random sequences (--explore)',
+    id: 'explore',
+    title: `${String(article.runs)} random sequence(s) of the six operations, one at a time and at once, each as the interface states`,
+    articleId: article.articleId,
+  };
+  const { failure } = article;
+  const record = recordOf(described, failure ? 'failed' : 'passed', article.durationMs, failure?.text);
+  if (!failure) return record;
+  const { curls, steps, expected, actual, timeline } = failure;
+  return {
+    ...record,
+    curls,
+    steps,
+    ...(expected === undefined ? {} : { expected, actual: actual ?? '' }),
+    ...(timeline ? { timeline } : {}),
+  };
+}
+
+export async function runExplore(
+  options: ContractOptions,
+  target: TargetSettings,
+  runs: number,
+  files: ReportFiles,
+): Promise<number> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const comments = !options.noComments && !options.readOnly;
   console.log(
@@ -45,9 +74,14 @@ export async function runExplore(options: ContractOptions, target: TargetSetting
   console.log(report.failure ? `contract: FAILED\n${report.failure}` : `contract: ${String(runs)} sequence(s) passed`);
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);
-  if (outcome.signal) return exitCodeOf(outcome.signal);
-  return report.failure === undefined &&
-    report.restore.every((restore) => restore.problems.length === 0 && restore.changed.length === 0)
-    ? 0
-    : 1;
+  const code = runExitCode(outcome.signal, report.failure === undefined, report.restore);
+  const summary: RunSummary = {
+    target: options.baseUrl ?? 'a fresh in-process mock',
+    articleIds: target.articleIds,
+    mode: 'explore',
+    seed,
+    restore: report.restore.map(describeRestore),
+    records: report.articles.map(recordOfArticle),
+  };
+  return finishReports(files, summary, code);
 }

@@ -7,6 +7,9 @@
 import fc from 'fast-check';
 import { Session, type TargetSettings } from '../runner';
 import { restoreSnapshot, takeSnapshot, type RestoreReport } from '../restore';
+import { ContractFailure } from '../failure';
+import type { Timeline } from '../report/timeline';
+import { AtOnceStep, type BatchOperation } from './at-once';
 import {
   DeleteKeyStep,
   ListStep,
@@ -30,10 +33,33 @@ export interface ExploreOptions {
   stopped?: () => boolean;
 }
 
+/** The shrunk failing sequence of one article. */
+export interface ExploreFailure {
+  /** Its numbered steps, what broke and the curl commands, ready to print. */
+  text: string;
+  /** Its numbered steps alone. */
+  steps: string[];
+  /** What the interface states and what came back, when a check's judgement said so. */
+  expected?: string;
+  actual?: string;
+  /** When requests sent at once broke it: who overlapped whom. */
+  timeline?: Timeline;
+  /** The curl commands of the shrunk sequence's requests, in order. */
+  curls: string[];
+}
+
+export interface ArticleExplored {
+  articleId: number;
+  runs: number;
+  durationMs: number;
+  failure?: ExploreFailure;
+}
+
 export interface ExploreReport {
   seed: number;
   runs: number;
-  /** The shrunk failing sequence: its steps, what broke and the curl commands, ready to print. */
+  articles: ArticleExplored[];
+  /** Every article's failure text, ready to print. */
   failure?: string;
   restore: RestoreReport[];
 }
@@ -43,6 +69,17 @@ const values = fc.oneof(
   fc.constantFrom<unknown>('', 0, -7, 3.25, true, false, null, [], {}, 'text with ünïcödé'),
   fc.jsonValue({ maxDepth: 2 }),
 );
+
+/** A batch sent at once: two to six key writes, removals, full updates and reads of a few keys. */
+function batches(keys: fc.Arbitrary<string>): fc.Arbitrary<Step> {
+  const operation: fc.Arbitrary<BatchOperation> = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), key: keys, value: values }),
+    fc.record({ kind: fc.constant('remove' as const), key: keys }),
+    fc.record({ kind: fc.constant('update' as const), changes: fc.dictionary(keys, values, { maxKeys: 2 }) }),
+    fc.constant({ kind: 'read' as const }),
+  );
+  return fc.array(operation, { minLength: 2, maxLength: 6 }).map((batch) => new AtOnceStep(batch));
+}
 
 function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
   const keys = fc.constantFrom('a', 'b', 'svc_probe');
@@ -54,6 +91,7 @@ function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
     fc
       .tuple(fc.dictionary(keys, values, { maxKeys: 3 }), fc.subarray(['a', 'b']))
       .map(([changes, dropped]) => new UpdateStep(changes, dropped)),
+    batches(keys),
   ];
   return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep())] : [])];
 }
@@ -61,14 +99,28 @@ function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
 const numbered = (real: Real): string =>
   real.log.map((exchange, index) => `  ${String(index + 1)}. ${exchange.curl}`).join('\n');
 
+/** The shrunk sequence as numbered operations, one per line. */
+const numberedSteps = (sequence: unknown): string[] =>
+  [...(sequence as Iterable<{ toString(): string }>)].map(
+    (step, index) => `  ${String(index + 1)}. ${step.toString()}`,
+  );
+
+/** The parts of the last (shrunk) sequence's failure: what was expected, the timeline, the requests it sent. */
+function failureOf(cause: unknown, curls: string[]): Omit<ExploreFailure, 'text' | 'steps'> {
+  if (!(cause instanceof ContractFailure)) return { curls };
+  const { expected, actual, timeline } = cause;
+  return { curls, expected, actual, ...(timeline ? { timeline } : {}) };
+}
+
 /** Explores one article; the report of the shrunk failure, if any. */
 async function exploreArticle(
   session: Session,
   articleId: number,
   options: ExploreOptions,
   runs: number,
-): Promise<string | undefined> {
+): Promise<ExploreFailure | undefined> {
   const context = { client: session.client, articleId, marker: session.marker, concurrency: 1, seed: options.seed };
+  let lastCurls: string[] = [];
   const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
   let sequences = 0;
   const property = fc.asyncProperty(
@@ -93,6 +145,7 @@ async function exploreArticle(
       } catch (error) {
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
+        lastCurls = real?.log.map((exchange) => exchange.curl) ?? [];
         throw new Error(`${message}\nreproduce, in order:\n${real ? numbered(real) : '  (no requests)'}`, {
           cause: error,
         });
@@ -102,33 +155,38 @@ async function exploreArticle(
   const details = await fc.check(property, { numRuns: runs, seed: options.seed });
   if (!details.failed) return undefined;
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  // fast-check's commands print themselves as the list of their steps.
-  const sequence = (details.counterexample?.[0] as { toString(): string } | undefined)?.toString() ?? '';
-  return [
-    `article ${articleId}: a sequence of ${sequence.split(',').length} step(s) breaks the interface (shrunk ${String(details.numShrinks)} times)`,
-    `steps: ${sequence}`,
+  const cause = details.errorInstance instanceof Error ? details.errorInstance.cause : undefined;
+  const sequence = numberedSteps(details.counterexample?.[0] ?? []);
+  const text = [
+    `article ${String(articleId)}: a sequence of ${String(sequence.length)} step(s) breaks the interface (shrunk ${String(details.numShrinks)} times)`,
+    'steps:',
+    ...sequence,
     error,
   ].join('\n');
+  return { text, steps: sequence, ...failureOf(cause, lastCurls) };
 }
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
   const session = await Session.open({ ...settings, readOnly: options.readOnly });
-  const failures: string[] = [];
+  const articles: ArticleExplored[] = [];
   let restore: RestoreReport[];
   try {
     for (const articleId of settings.articleIds) {
       // `runs` is the whole budget, shared by the articles.
       const runs = Math.ceil(options.runs / settings.articleIds.length);
+      const started = performance.now();
       const failure = await exploreArticle(session, articleId, options, runs);
-      if (failure) failures.push(failure);
+      articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
     }
   } finally {
     // Always restored, also when a step threw something unexpected.
     restore = await session.close();
   }
+  const failures = articles.flatMap((article) => (article.failure ? [article.failure.text] : []));
   return {
     seed: options.seed,
     runs: options.runs,
+    articles,
     restore,
     ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
   };

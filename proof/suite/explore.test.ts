@@ -3,7 +3,7 @@
  * the correct mock and leave its data as found, and they catch the sequence variants, which the
  * fixed checks alone pass, reporting a shrunk sequence as numbered curl commands.
  */
-import { sequenceVariants } from '../variants';
+import { brokenVariants, harmlessVariants, sequenceVariants } from '../variants';
 import { runChecks } from '../../contract-tests/runner';
 import { startInProcessMock } from '../../contract-tests/in-process';
 import { explore } from '../../contract-tests/explore/explore';
@@ -77,3 +77,44 @@ test.each(Object.keys(sequenceVariants))(
   },
   60_000,
 );
+
+const racyData = [
+  'racy-set-key-loses-keys',
+  'racy-key-answer-rereads',
+  'racy-delete-loses-removals',
+  'racy-update-writes-stale-copy',
+];
+
+test.each(racyData)(
+  'the batches the random sequences send at once catch the racy variant %s, shrunk, with the timeline of the batch',
+  async (name) => {
+    const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+    try {
+      const report = await explore(
+        { baseUrl: target.baseUrl, articleIds: [1] },
+        { runs: 60, seed, comments: false, readOnly: false },
+      );
+      const failure = report.articles[0]?.failure;
+      expect(failure?.steps.join('\n')).toContain('at once: ');
+      expect(failure?.actual).toContain('[linearizable]');
+      expect(failure?.timeline?.requests.length).toBeGreaterThan(1);
+    } finally {
+      await target.close();
+    }
+  },
+  60_000,
+);
+
+test('a conformant target that delays each write at random and orders them its own way passes 100 random sequences', async () => {
+  const target = await startInProcessMock({ rules: harmlessVariants['jittered-writes']?.rules ?? {} });
+  try {
+    // A new seed each run: passing must not depend on the seed; a failure prints it.
+    const report = await explore(
+      { baseUrl: target.baseUrl, articleIds: [1, 2] },
+      { runs: 100, seed: Math.floor(Math.random() * 2 ** 31), comments: false, readOnly: false },
+    );
+    expect([report.seed, report.failure]).toEqual([report.seed, undefined]);
+  } finally {
+    await target.close();
+  }
+}, 120_000);

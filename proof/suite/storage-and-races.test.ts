@@ -7,7 +7,7 @@ import { brokenVariants, harmlessVariants } from '../variants';
 import { allChecks } from '../../contract-tests/checks';
 import { startInProcessMock } from '../../contract-tests/in-process';
 import { runChecks } from '../../contract-tests/runner';
-import { failures, runAloneAgainst, runTimeout } from './run-against';
+import { failures, runAgainst, runAloneAgainst, runTimeout } from './run-against';
 
 /** Each storage layer that changes values or names, with the catalogue entry its failure must name. */
 const manglingCatchers: [variant: string, check: string, named: string][] = [
@@ -79,5 +79,21 @@ describe('requests sent at once', () => {
       }
     },
     runTimeout * 4,
+  );
+});
+
+describe('a fault that shows only on the first write', () => {
+  test(
+    "is caught by the check that sent the article's first write, and the run ends naming the attribute changed since its first read",
+    async () => {
+      const { report } = await runAgainst(brokenVariants['first-write-resets-published'], { articleIds: [1] });
+      const firstWrite = report.results.find((result) => result.check.changesData);
+      expect(firstWrite?.outcome).toBe('failed');
+      expect(firstWrite?.detail).toContain('[attributes-unchanged]');
+      expect(report.restore[0]?.changed).toEqual([
+        expect.stringMatching(/^\[attributes-unchanged\] \/published: false instead of true/),
+      ]);
+    },
+    runTimeout,
   );
 });

@@ -17,7 +17,20 @@ function alsoChanging(name: 'setDataKey' | 'deleteDataKey', change: (article: St
   });
 }
 
+/** Articles whose data this store has written once: each mock has its own articles, so no state leaks between runs. */
+const written = new WeakSet<StoredArticle>();
+
 export const afterWriteVariants: Record<string, Variant> = {
+  // Only the first write shows it: every later "before" already holds the changed attribute, so only
+  // a judgement of that very write, or the end-of-run comparison with the first read, can see it.
+  'first-write-resets-published': {
+    section: '4.3',
+    does: "resets published to false on an article's first data key write, as a store that creates the row from defaults then does",
+    rules: alsoChanging('setDataKey', (article) => {
+      if (!written.has(article)) article.published = false;
+      written.add(article);
+    }),
+  },
   'set-key-flips-published': {
     section: '4.3',
     does: 'flips published whenever a data key is set',

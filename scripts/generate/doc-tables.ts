@@ -11,6 +11,7 @@ import { errorCatalogue } from '../../mock/rules/api-error';
 import * as limits from '../../mock/rules/limits';
 import { edgeNames, edgeValues, type Edge } from '../../contract-tests/values/catalogue';
 import { brokenVariants, harmlessVariants, sequenceVariants } from '../../proof/variants';
+import { manglingVariants } from '../../proof/variants/mangling';
 import { markdownTable } from './markdown-table';
 
 export interface DocTable {
@@ -119,6 +120,16 @@ const catalogueTable = (entries: Edge<unknown>[]): string =>
     entries.map((entry) => [entry.name, shownEdge(entry.value), entry.why]),
   );
 
+const count = (record: Record<string, unknown>, test: (name: string) => boolean = () => true): string =>
+  String(Object.keys(record).filter(test).length);
+
+/** The README's one line on the proof: how many variants of each kind the suite is run against. */
+const variantSummary = (): string =>
+  `Proof: the suite fails ${count(brokenVariants)} broken variants of the mock (among them ${count(brokenVariants, (name) => name.startsWith('racy-'))} whose writes race, ` +
+  `${count(manglingVariants)} whose storage changes values or key names, and ${count(brokenVariants, (name) => name.startsWith('first-write-'))} whose fault shows only on an article's first write), ` +
+  `\`--explore\` catches ${count(sequenceVariants)} that only a sequence shows, and it passes ${count(harmlessVariants)} harmless ones ` +
+  '(`proof/suite/`; the counts are generated and `check:generated` holds them).';
+
 export const docTables: DocTable[] = [
   { file: 'docs/behaviour.md', name: 'error catalogue', render: errorTable },
   { file: 'docs/hardening.md', name: 'limits', render: limitsTable },
@@ -127,6 +138,7 @@ export const docTables: DocTable[] = [
   { file: 'docs/control-api.md', name: 'control routes', render: controlTable },
   { file: 'docs/contract-checks.md', name: 'rules', render: rulesTable },
   { file: 'docs/contract-proof.md', name: 'variant counts', render: variantTable },
+  { file: 'README.md', name: 'variant summary', render: variantSummary },
   { file: 'docs/contract-values.md', name: 'edge values', render: () => catalogueTable(edgeValues) },
   { file: 'docs/contract-values.md', name: 'edge names', render: () => catalogueTable(edgeNames) },
 ];

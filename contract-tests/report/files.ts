@@ -1,0 +1,70 @@
+/**
+ * The report files a run was asked for (`--junit`, `--html`): where the records go while it runs,
+ * a check before it starts that each file can be written (a run is not wasted on a typo), and
+ * writing them from the records at the end.
+ */
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { SettingsError } from '../settings';
+import { renderHtml } from './html';
+import { renderJunit } from './junit';
+import type { RunSummary } from './record';
+
+export interface ReportFiles {
+  junit?: string;
+  html?: string;
+}
+
+const wanted = (files: ReportFiles): [string, string][] =>
+  Object.entries(files).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+
+/** Refuses, before anything is sent, a report file whose folder is missing or not writable. */
+export function checkReportFiles(files: ReportFiles): void {
+  for (const [option, file] of wanted(files)) {
+    const folder = dirname(resolve(file));
+    try {
+      accessSync(folder, constants.W_OK);
+    } catch {
+      throw new SettingsError(`--${option} ${file}: the folder ${folder} does not exist or cannot be written`);
+    }
+  }
+}
+
+/** A fresh records file for the jest run, and how to remove it; none when no report file is wanted. */
+export function recordsFileFor(files: ReportFiles): { file?: string; remove: () => void } {
+  if (wanted(files).length === 0) return { remove: () => undefined };
+  const folder = mkdtempSync(join(tmpdir(), 'contract-records-'));
+  return {
+    file: join(folder, 'records.jsonl'),
+    remove: () => {
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes each report file asked for; a line to print per file, and whether all were written. */
+export function writeReportFiles(files: ReportFiles, run: RunSummary): { lines: string[]; ok: boolean } {
+  const render = { junit: renderJunit, html: renderHtml };
+  const lines: string[] = [];
+  let ok = true;
+  for (const [option, file] of wanted(files)) {
+    try {
+      writeFileSync(file, render[option as keyof ReportFiles](run));
+      lines.push(`contract: wrote the ${option === 'html' ? 'HTML report' : 'JUnit XML'} to ${file}`);
+    } catch (error) {
+      ok = false;
+      lines.push(
+        `contract: could not write --${option} ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  return { lines, ok };
+}
+
+/** The report files asked for, written from the run's records; a file that cannot be written makes the exit 2. */
+export function finishReports(files: ReportFiles, run: RunSummary, code: number): number {
+  const { lines, ok } = writeReportFiles(files, run);
+  for (const line of lines) (ok ? console.log : console.error)(line);
+  return ok || code !== 0 ? code : 2;
+}

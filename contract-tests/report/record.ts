@@ -1,0 +1,117 @@
+/**
+ * What a run found, one record per check and article (or per article of `--explore`), kept apart
+ * from how it is shown: `--junit` and `--html` both render these records, so the two files can
+ * never say different things about one run. The jest child of `npm run contract`
+ * appends them to a file the CLI names (one JSON object per line); `--explore` makes them in process.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { sectionHeading, type Check } from '../checks';
+import { ContractFailure } from '../failure';
+import type { CheckResult } from '../runner';
+import type { Timeline } from './timeline';
+
+export type Outcome = 'passed' | 'failed' | 'not applicable';
+
+export interface CheckRecord {
+  /** The interface section (`4.3`), or `run` for what concerns the run as a whole. */
+  section: string;
+  /** The section's heading, e.g. `4.3 Set or add one data key`. */
+  heading: string;
+  /** The check's id, e.g. `set-key-adds`. */
+  id: string;
+  /** The check's title: a sentence about what the target must do. */
+  title: string;
+  articleId?: number;
+  outcome: Outcome;
+  /** The failure report, or why the check did not apply. */
+  detail?: string;
+  /** For a failure: what the interface states, and what came back. */
+  expected?: string;
+  actual?: string;
+  /** For a failure of `--explore`: the shrunk sequence, one numbered operation per line. */
+  steps?: string[];
+  /** For a failure: the curl commands that replay its requests, in order. */
+  curls: string[];
+  /** For a failure of requests sent at once: who overlapped whom. */
+  timeline?: Timeline;
+  durationMs: number;
+}
+
+/** Everything a report shows about a run besides its records. */
+export interface RunSummary {
+  /** What was checked: a base URL, or the in-process mock. */
+  target: string;
+  articleIds: number[];
+  mode: 'checks' | 'explore';
+  seed: number;
+  /** What the restore said about each article. */
+  restore: string[];
+  records: CheckRecord[];
+}
+
+export type Described = Pick<CheckRecord, 'section' | 'heading' | 'id' | 'title'> & { articleId?: number };
+
+/** The record of one finished check: a ContractFailure gives its parts, any other error its message. */
+export function recordOf(
+  described: Described,
+  outcome: Outcome,
+  durationMs: number,
+  detail?: string,
+  error?: unknown,
+): CheckRecord {
+  const failure = error instanceof ContractFailure ? error : undefined;
+  return {
+    ...described,
+    outcome,
+    durationMs,
+    ...(detail === undefined ? {} : { detail }),
+    ...(failure
+      ? {
+          expected: failure.expected,
+          actual: failure.actual,
+          ...(failure.timeline ? { timeline: failure.timeline } : {}),
+        }
+      : {}),
+    curls: [
+      ...(failure?.timeline?.requests.map((request) => request.curl) ?? []),
+      ...(failure?.exchanges.map((exchange) => exchange.curl) ?? []),
+    ],
+  };
+}
+
+/** What a record says of the check it is about. */
+export const describedCheck = (check: Check, articleId: number): Described => ({
+  section: check.section,
+  heading: sectionHeading(check.section),
+  id: check.id,
+  title: check.title,
+  articleId,
+});
+
+/** The record of a check the runner ran. */
+export const recordOfResult = (result: CheckResult, durationMs: number): CheckRecord =>
+  recordOf(describedCheck(result.check, result.articleId), result.outcome, durationMs, result.detail, result.error);
+
+export function appendRecord(file: string, record: CheckRecord): void {
+  appendFileSync(file, `${JSON.stringify(record)}\n`);
+}
+
+/** The records a run appended; none when the file was never written (the run stopped before any check). */
+export function readRecords(file: string): CheckRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as CheckRecord);
+}
+
+export const countOutcomes = (records: CheckRecord[]): Record<Outcome, number> => ({
+  passed: records.filter((record) => record.outcome === 'passed').length,
+  failed: records.filter((record) => record.outcome === 'failed').length,
+  'not applicable': records.filter((record) => record.outcome === 'not applicable').length,
+});
