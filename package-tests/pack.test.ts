@@ -14,10 +14,14 @@ const project = join(work, 'consumer');
 let shipped: string[] = [];
 let mock: Server | undefined;
 
-const consumerTypes = `import type { Article, paths } from 'site-articles-mock/types';
+const consumerTypes = `import type { Article, Comment, DataKeyResponse, paths } from 'site-articles-mock/types';
 type ReadAnswer = paths['/admin/api/articles/{article_id}']['get']['responses'][200]['content']['application/json'];
 export const titleOf = (article: ReadAnswer): string => article.title;
 export const sameShape = (article: Article): ReadAnswer => article;
+export const authorOf = (comment: Comment): string => comment.author;
+export const languageUrl = (answer: DataKeyResponse): string => answer.language.url;
+// @ts-expect-error a comment has no title: the names are the interface's shapes
+export const noTitle = (comment: Comment): string => comment.title;
 // @ts-expect-error an article's id is a number: the package's types are real, not \`any\`
 export const wrongId: Article['id'] = 'one';
 `;
@@ -126,17 +130,33 @@ test('npx articles-contract passes against the packaged mock and writes its JUni
   expect(readFileSync(join(project, 'contract.html'), 'utf8')).toContain('<h1>Contract run passed</h1>');
 }, 120_000);
 
-test('a TypeScript file compiles against site-articles-mock/types', async () => {
-  writeFileSync(join(project, 'client.ts'), consumerTypes);
-  const settings = {
-    compilerOptions: { strict: true, module: 'node16', noEmit: true, types: [] },
-    files: ['client.ts'],
-  };
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(settings));
-  const compiled = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], project);
-  expect(compiled.output).toBe('');
-  expect(compiled.code).toBe(0);
-}, 60_000);
+// The module resolutions client projects still use: node16 and nodenext read `exports`, bundler
+// too, and the older node10 reads `typesVersions`.
+test.each([
+  ['node16', 'node16'],
+  ['nodenext', 'nodenext'],
+  ['esnext', 'bundler'],
+  ['commonjs', 'node10'],
+])(
+  'a TypeScript file compiles against site-articles-mock/types with module %s, resolution %s',
+  async (module, moduleResolution) => {
+    writeFileSync(join(project, 'client.ts'), consumerTypes);
+    const settings = {
+      compilerOptions: { strict: true, module, moduleResolution, noEmit: true, types: [], ignoreDeprecations: '5.0' },
+      files: ['client.ts'],
+    };
+    const config = `tsconfig.${moduleResolution}.json`;
+    writeFileSync(join(project, config), JSON.stringify(settings));
+    const compiled = await run(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', join(project, config)],
+      project,
+    );
+    expect(compiled.output).toBe('');
+    expect(compiled.code).toBe(0);
+  },
+  60_000,
+);
 
 test('node imports createApp, the OpenAPI document and a schema from the package', async () => {
   writeFileSync(join(project, 'use.js'), consumerScript);

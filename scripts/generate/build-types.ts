@@ -1,44 +1,34 @@
 /**
- * TypeScript types from the JSON Schemas, through json-schema-to-typescript. Response types come
- * from the strict family (exactly the listed fields); request types accept extra fields, as the
- * request schemas do. Each shape becomes one exported declaration of `types/index.ts`.
+ * `types/index.ts`: the names client code uses (`Article`, `Comment`, `DataKeyResponse`...), each
+ * an alias of the one declaration openapi-typescript wrote into `types/operations.ts` from the
+ * OpenAPI document, so every shape is declared once. Response types are the strict family (exactly
+ * the listed fields); request types accept extra fields, as the request schemas do.
  */
-import { compile } from 'json-schema-to-typescript';
-import { schemaFileName, type JsonSchema, type SchemaFile } from './build-schemas';
+import type { JsonSchema, SchemaFile } from './build-schemas';
 
-/** `{}` (any JSON value) would otherwise become an object type. */
-const isAnyValue = (schema: JsonSchema): boolean => Object.keys(schema).every((key) => key === 'description');
-
-/** Replaces `$ref: "page-summary.json"` by a reference to the declaration of that shape. */
-function linkShapes(value: unknown, names: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => linkShapes(item, names));
-  if (value === null || typeof value !== 'object') return value;
-  const schema = value as JsonSchema;
-  const ref = schema.$ref;
-  if (isAnyValue(schema)) return { ...schema, tsType: 'unknown' };
-  if (typeof ref === 'string') {
-    const { $ref: _ref, ...rest } = schema;
-    return { ...rest, tsType: names.get(ref) ?? ref };
-  }
-  const entries = Object.entries(schema).filter(([key]) => key !== '$id' && key !== '$schema');
-  return Object.fromEntries(entries.map(([key, item]) => [key, linkShapes(item, names)]));
-}
-
+/** The shapes that get a name: each response shape once (its strict form), and every request shape. */
 export function typeSources(files: SchemaFile[]): SchemaFile[] {
   return files.filter((file) => (file.role === 'response' ? file.family === 'strict' : true));
 }
 
-export async function buildTypes(files: SchemaFile[], banner: string): Promise<string> {
+/** The schema's description as a doc comment (`Interface section 2.1.`), so editors show where a shape is stated. */
+function docComment(schema: JsonSchema): string {
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  return description === '' ? '' : `/** ${description.replace(/\*\//g, '* /')} */\n`;
+}
+
+export function buildTypes(files: SchemaFile[], openapi: JsonSchema, banner: string): string {
+  const components = (openapi.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   const sources = typeSources(files);
-  const names = new Map(sources.map((file) => [schemaFileName(file.name), file.name]));
-  const declarations: string[] = [];
-  for (const file of sources) {
-    const schema = linkShapes(file.schema, names) as Parameters<typeof compile>[0];
-    declarations.push(
-      await compile(schema, file.name, { bannerComment: '', additionalProperties: true, format: true }),
-    );
-  }
-  // The per-operation types (build-operations.ts) are reached from the same entry point as the shapes.
-  const operations = "export type { paths, operations } from './operations';";
-  return `${banner}\n\n${operations}\n\n${declarations.map((text) => text.trim()).join('\n\n')}\n`;
+  const missing = sources.filter((file) => !(file.name in components)).map((file) => file.name);
+  if (missing.length > 0) throw new Error(`the OpenAPI document has no component for ${missing.join(', ')}`);
+  const aliases = sources.map(
+    (file) => `${docComment(file.schema)}export type ${file.name} = components['schemas']['${file.name}'];`,
+  );
+  return [
+    banner,
+    "import type { components } from './operations';",
+    "export type { components, operations, paths } from './operations';",
+    ...aliases,
+  ].join('\n\n');
 }

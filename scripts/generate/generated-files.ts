@@ -32,7 +32,7 @@ export async function generatedFiles(tablesMarkdown: string, root?: string): Pro
   const openapi = buildOpenApi(model, files);
   out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...openapi }));
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
-  out.set('types/index.ts', await buildTypes(files, banner('//')));
+  out.set('types/index.ts', buildTypes(files, openapi, banner('//')));
   out.set('types/operations.ts', await buildOperationTypes(openapi, banner('//')));
   if (root !== undefined) for (const [path, page] of generatedDocPages(root)) out.set(path, page);
   return formatted(out);
