@@ -100,6 +100,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The bottom layer (docs: architecture): the store holds records and knows no rule, no
+    // presentation, no validation; loading fixtures lives apart, in mock/fixtures.
+    files: ['mock/store/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anything up and out of the folder but the generated types.
+              regex: '^\\.\\./(?!\\.\\./types(/|$))',
+              message: 'mock/store/ is the bottom layer: it imports only its own files and the generated types',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
   { files: ['types/**/*.ts', 'schemas/**/*.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.

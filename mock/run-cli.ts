@@ -17,7 +17,7 @@ import { readCliOptions, usage, UsageError, type CliOptions } from './cli-option
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
 import { persistedIn, SiteFile } from './persist/site-file';
-import { readFixtureFile } from './store/fixture-file';
+import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
 

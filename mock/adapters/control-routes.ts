@@ -7,7 +7,7 @@
 import express, { type Router } from 'express';
 import { ApiError, validationError } from '../rules/api-error';
 import { maxFixtureDepth, requireJsonWithin } from '../rules/limits';
-import { FixtureError } from '../store/load-fixture';
+import { FixtureError } from '../fixtures/load-fixture';
 import type { MockControls } from '../app/controls';
 import { faultProblems, type Faults } from '../core/faults';
 

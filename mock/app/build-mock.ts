@@ -6,7 +6,7 @@
 import sampleSite from '../fixtures/sample-site.json';
 import { defaultRules } from '../rules';
 import { systemClock } from '../rules/clock';
-import { storeFromFixture, storeOf } from '../store/load-fixture';
+import { storeFromFixture, storeOf } from '../fixtures/load-fixture';
 import type { SiteFixture } from '../store/records';
 import type { SiteStore } from '../store/site-store';
 import { createCore, type Core, type Guard, type Live } from '../core/pipeline';

@@ -5,7 +5,7 @@
  * and no request waits for the disk. Every save is atomic (atomic-write.ts).
  */
 import { existsSync } from 'node:fs';
-import { readFixtureFile } from '../store/fixture-file';
+import { readFixtureFile } from '../fixtures/fixture-file';
 import type { MockOptions } from '../app/options';
 import type { SiteStore } from '../store/site-store';
 import { removeLeftovers, writeAtomically } from './atomic-write';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
 import type { SiteFixture } from '../../store/records';
-import { storeFromFixture } from '../../store/load-fixture';
+import { storeFromFixture } from '../../fixtures/load-fixture';
 
 jest.setTimeout(180_000);
 afterEach(killRunningClis);
