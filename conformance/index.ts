@@ -21,3 +21,4 @@ export { checkLinearizable, type Model, type Observed, type Verdict } from './li
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
 export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
+export { showValue } from './difference';

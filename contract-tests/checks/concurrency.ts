@@ -6,13 +6,11 @@
  * allows, so a correct target that orders them its own way always passes.
  */
 import type { Write } from '../../conformance';
-import { judgeDataBurst, type BurstStep } from '../concurrent/data-burst';
+import { judgeDataBurst, type BurstOutcome, type BurstStep } from '../concurrent/data-burst';
 import { judgePostBurstOn } from '../concurrent/post-burst';
 import type { Check, CheckContext } from './check';
-import { isReservedKey } from '../../schemas';
-import { carriesAnyMarker } from '../marker';
 import { judgedWrite, expectJudged } from './judged';
-import { readArticle } from './steps';
+import { ownKeysOf } from './steps';
 
 const off = (context: CheckContext): string | undefined =>
   context.concurrency < 2 ? 'the concurrency checks are off (--concurrency 1)' : undefined;
@@ -26,6 +24,9 @@ async function setKeysToRemove(context: CheckContext, names: string[]): Promise<
     expectJudged(judged, 'setting a key the burst removes');
   }
 }
+/** A burst's note for the report: why it was not judged, if it was not. */
+const noteOf = async (burst: Promise<BurstOutcome>): Promise<string | undefined> => (await burst).note;
+
 const steps = <T>(count: number, make: (index: number) => T): T[] =>
   Array.from({ length: count }, (_, index) => make(index));
 
@@ -38,13 +39,15 @@ const distinctKeys: Check = {
   async run(context) {
     return (
       off(context) ??
-      judgeDataBurst(
-        context,
-        `${String(context.concurrency)} distinct keys written at once`,
-        steps(context.concurrency, (index) => ({
-          label: `#${String(index + 1)} PUT data/…_at${String(index + 1)}`,
-          write: setKey(`${context.marker}_at${String(index + 1)}`, { written: index + 1 }),
-        })),
+      noteOf(
+        judgeDataBurst(
+          context,
+          `${String(context.concurrency)} distinct keys written at once`,
+          steps(context.concurrency, (index) => ({
+            label: `#${String(index + 1)} PUT data/…_at${String(index + 1)}`,
+            write: setKey(`${context.marker}_at${String(index + 1)}`, { written: index + 1 }),
+          })),
+        ),
       )
     );
   },
@@ -59,13 +62,15 @@ const sameKey: Check = {
   async run(context) {
     return (
       off(context) ??
-      judgeDataBurst(
-        context,
-        `one key written ${String(context.concurrency)} times at once`,
-        steps(context.concurrency, (index) => ({
-          label: `#${String(index + 1)} PUT data/…_same = ${String(index + 1)}`,
-          write: setKey(`${context.marker}_same`, index + 1),
-        })),
+      noteOf(
+        judgeDataBurst(
+          context,
+          `one key written ${String(context.concurrency)} times at once`,
+          steps(context.concurrency, (index) => ({
+            label: `#${String(index + 1)} PUT data/…_same = ${String(index + 1)}`,
+            write: setKey(`${context.marker}_same`, index + 1),
+          })),
+        ),
       )
     );
   },
@@ -105,16 +110,12 @@ const mixed: Check = {
         : [],
     );
     await setKeysToRemove(context, removed);
-    const read = await readArticle(context, 'reading the article before the mixed burst');
     // A full update sends the article's own keys as they are (reserved keys are read-only: 2.1), not
     // the run's: a key the burst removes sent back by an update would leave nothing to judge.
-    const data = Object.fromEntries(
-      Object.entries(read.data).filter(([key]) => !isReservedKey(key) && !carriesAnyMarker(key)),
-    );
-    return judgeDataBurst(
-      context,
-      `${String(count)} mixed requests at once`,
-      steps(count, (index) => mixedStep(context, index, data)),
+    return noteOf(
+      judgeDataBurst(context, `${String(count)} mixed requests at once`, (before) =>
+        steps(count, (index) => mixedStep(context, index, ownKeysOf(before))),
+      ),
     );
   },
 };
@@ -132,13 +133,15 @@ const removals: Check = {
       context,
       steps(count, (index) => `remove${String(index + 1)}`),
     );
-    return judgeDataBurst(
-      context,
-      `${String(count)} keys removed at once`,
-      steps(count, (index) => ({
-        label: `#${String(index + 1)} DELETE data/…_remove${String(index + 1)}`,
-        write: { operation: 'deleteDataKey', key: `${context.marker}_remove${String(index + 1)}` },
-      })),
+    return noteOf(
+      judgeDataBurst(
+        context,
+        `${String(count)} keys removed at once`,
+        steps(count, (index) => ({
+          label: `#${String(index + 1)} DELETE data/…_remove${String(index + 1)}`,
+          write: { operation: 'deleteDataKey', key: `${context.marker}_remove${String(index + 1)}` },
+        })),
+      ),
     );
   },
 };

@@ -84,6 +84,10 @@ export async function readArticle(
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([key]) => !isReservedKey(key)));
 
+/** The article's own keys: neither reserved (read-only: 2.1) nor written by a contract run. */
+export const ownKeysOf = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !isReservedKey(key) && !carriesAnyMarker(key)));
+
 /** A reserved key the article already has (not one of the suite's own probes). */
 export const existingReservedKey = (data: Record<string, unknown>): string | undefined =>
   Object.keys(data).find((key) => isReservedKey(key) && !carriesAnyMarker(key));

@@ -5,6 +5,7 @@
  * through the one write judgement: accepted, it comes back exactly, in the answer and on the next
  * read, and no other key moves; refused (any 4xx), nothing changes.
  */
+import { showValue } from '../../conformance';
 import { ContractFailure } from '../failure';
 import { edgeNames, edgeValues, type Edge } from '../values/catalogue';
 import { generatedNames, generatedValues } from '../values/generated';
@@ -22,12 +23,7 @@ async function explained(why: string, write: () => Promise<unknown>): Promise<vo
   }
 }
 
-const show = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
-};
-
-const edgeWhy = (edge: Edge<unknown>): string => `${edge.name}, ${show(edge.value)}: ${edge.why}`;
+const edgeWhy = (edge: Edge<unknown>): string => `${edge.name}, ${showValue(edge.value)}: ${edge.why}`;
 const seeded = (context: CheckContext): string =>
   `drawn with seed ${String(context.seed)}; replay with --seed ${String(context.seed)}`;
 
@@ -67,7 +63,7 @@ const edgeNamesKept: Check = {
   postsComment: false,
   async run(context) {
     for (const edge of edgeNames)
-      await explained(`the name ${edge.name}, ${show(edge.value)}: ${edge.why}`, () =>
+      await explained(`the name ${edge.name}, ${showValue(edge.value)}: ${edge.why}`, () =>
         setKey(context, `${context.marker}_${edge.value}`, edge.name),
       );
     return undefined;

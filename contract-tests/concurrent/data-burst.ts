@@ -61,16 +61,29 @@ function answersAlone(steps: BurstStep[], seen: Seen[]): string {
     .join('\n');
 }
 
-/** Sends `steps` at once and fails, with a timeline, unless some allowed order explains what came back. */
+export interface BurstOutcome {
+  /** Why the burst was not judged (too many orders to decide within the bound), if it was not. */
+  note: string | undefined;
+  /** The article's data as the read after the burst showed it. */
+  after: Record<string, unknown>;
+}
+
+/**
+ * Sends the steps at once and fails, with a timeline, unless some allowed order explains what came
+ * back. `plan` may be the steps themselves, or made from the data read just before the burst (a
+ * full update that sends the article's keys as they are), so the article is read once.
+ */
 export async function judgeDataBurst(
   context: CheckContext,
   what: string,
-  steps: BurstStep[],
+  plan: BurstStep[] | ((before: Record<string, unknown>) => BurstStep[]),
   /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
   log: Exchange[] = [],
-): Promise<string | undefined> {
+): Promise<BurstOutcome> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
+  log.push(before.exchange);
+  const steps = typeof plan === 'function' ? plan(before.data) : plan;
   const seen = await sendAtOnce(
     context.client,
     steps.map((step) => ({ label: step.label, request: requestOf(context, step) })),
@@ -94,9 +107,13 @@ export async function judgeDataBurst(
     );
   const history = [...steps, final].map((step, index) => observed(step, all[index] as Seen));
   const verdict = checkLinearizable(articleDataModel, before.data, history);
+  const after = isObject(last.exchange.json.data) ? last.exchange.json.data : {};
   if (verdict.kind === 'undecided')
-    return `${what}: too many orders to decide within the bound (${String(verdict.steps)} steps); not judged`;
-  if (verdict.kind === 'linearizable') return undefined;
+    return {
+      note: `${what}: too many orders to decide within the bound (${String(verdict.steps)} steps); not judged`,
+      after,
+    };
+  if (verdict.kind === 'linearizable') return { note: undefined, after };
   const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ') || 'nothing';
   const why = `[linearizable] after ${placed}, ${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
   return failWithTimeline(

@@ -6,11 +6,8 @@
  * target may serve the batch in any order it likes; only an outcome no order explains fails.
  */
 import type { Write } from '../../conformance';
-import { isReservedKey } from '../../schemas';
 import { judgeDataBurst, type BurstStep } from '../concurrent/data-burst';
-import { isObject } from '../failure';
-import { carriesAnyMarker } from '../marker';
-import { pathOf, readArticle } from '../checks/steps';
+import { ownKeysOf } from '../checks/steps';
 import type { Model, Real, Step } from './commands';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
@@ -63,20 +60,16 @@ export class AtOnceStep implements Step {
   async run(model: Model, real: Real): Promise<void> {
     if (real.stopped()) return;
     const { context } = real;
-    const before = await readArticle(context, 'reading the article before the batch');
-    real.log.push(before.exchange);
-    // The article's own keys (not the run's; reserved keys are read-only: 2.1), for the full updates.
-    const own = Object.fromEntries(
-      Object.entries(before.data).filter(([key]) => !isReservedKey(key) && !carriesAnyMarker(key)),
-    );
-    const steps = this.batch.map((operation, index) => burstStep(operation, index, real, own));
+    // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    await judgeDataBurst(context, `${String(steps.length)} requests at once`, steps, real.log);
-    const after = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
-    real.log.push(after);
-    const data = isObject(after.json) && isObject(after.json.data) ? after.json.data : {};
+    const { after } = await judgeDataBurst(
+      context,
+      `${String(this.batch.length)} requests at once`,
+      (before) => this.batch.map((operation, index) => burstStep(operation, index, real, ownKeysOf(before))),
+      real.log,
+    );
     // Which order the target took is its own choice: the model follows what it did.
-    model.data = new Map(Object.entries(data).filter(([key]) => key.startsWith(context.marker)));
+    model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
   }
   toString = (): string => `at once: ${this.batch.map(describeOperation).join(' | ')}`;
 }
