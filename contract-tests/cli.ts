@@ -1,22 +1,23 @@
 /**
  * `npm run contract`: checks a deployment (or a fresh in-process mock) against the interface.
  * It makes sure the target answers at all, says what the run will change, snapshots each
- * article's data, runs the jest suite in a child process, and restores the data afterwards,
- * also after an interrupt.
+ * article's data, runs the checks in this process (no jest: the command brings no test runner),
+ * and restores the data afterwards, also after an interrupt.
  */
 import { readContractOptions, usage, type ContractOptions } from './cli-options';
 import { describeNetworkError } from './http/client';
 import { startInProcessMock, type RunningTarget } from './in-process';
-import { runJest } from './launch-jest';
-import { describeRestore, runExitCode, type RestoreReport } from './restore';
-import { markerOf, newRunId, Session, type TargetSettings } from './runner';
+import { describeRestore, runExitCode } from './restore';
+import { markerOf, newRunId, runOnSession, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 import { runExplore } from './explore/cli';
 import { maxBurstPosts } from './checks/concurrency';
-import { checkReportFiles, finishReports, recordsFileFor, type ReportFiles } from './report/files';
-import { readRecords, type RunSummary } from './report/record';
+import { allChecks } from './checks';
+import { progressLine, summaryText } from './report/console';
+import { checkReportFiles, finishReports, type ReportFiles } from './report/files';
+import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 /**
  * One clear sentence when the run cannot start: nothing answers at the base address, or an article
@@ -85,32 +86,65 @@ function notes(session: Session, ids: number[]): void {
   }
 }
 
-/** The fixed checks in a jest child, the data restored after, the report files written from the records. */
+/** Holds the stop signals over `work`: the first sets `stop` and lets the restore happen, a second abandons. */
+function holdingSignalsUntilRestored<T>(
+  marker: string,
+  work: (stopped: () => boolean) => Promise<T>,
+): Promise<{ result: T; signal?: StopSignal }> {
+  let stop: StopSignal | undefined;
+  return holdingSignals(() => work(() => stop !== undefined), {
+    warn: (signal) => {
+      stop = signal;
+      console.error(
+        `\ncontract: ${signal}: stopping the checks after the one under way; the articles' data is restored next (press Ctrl-C again to abandon)`,
+      );
+    },
+    abandon: (signal) => {
+      console.error(`\ncontract: restore abandoned; data keys starting with ${marker} may be left on the target`);
+      process.exit(exitCodeOf(signal));
+    },
+  });
+}
+
+/**
+ * The fixed checks, run in this process one at a time, each printed as it finishes; then the data
+ * restored (also after an interrupt) and the run as a whole judged; the report files from the records.
+ */
 async function runChecksCli(options: ContractOptions, target: TargetSettings, files: ReportFiles): Promise<number> {
   announce(options, target);
-  // This process's own snapshot: the restore still happens when the jest run is interrupted.
-  const session = options.readOnly ? undefined : await Session.open(target);
-  if (session) notes(session, target.articleIds);
-  const records = recordsFileFor(files);
-  try {
-    const outcome = await runJest({ ...target, ...(records.file ? { recordsFile: records.file } : {}) });
-    const restore = session ? await restoreUninterruptibly(session) : { result: [] };
-    const restored = restore.result.map(describeRestore);
-    for (const line of restored) console.log(`contract: ${line}`);
-    const signal = outcome.interrupted ?? restore.signal;
-    const code = runExitCode(signal, outcome.code === 0, restore.result);
-    const summary: RunSummary = {
-      target: options.baseUrl ?? 'a fresh in-process mock',
-      articleIds: target.articleIds,
-      mode: 'checks',
-      seed: target.seed ?? 0,
-      restore: restored,
-      records: records.file ? readRecords(records.file) : [],
-    };
-    return finishReports(files, summary, code);
-  } finally {
-    records.remove();
-  }
+  const session = await Session.open(target);
+  notes(session, target.articleIds);
+  const records: CheckRecord[] = [];
+  const print = (record: CheckRecord): void => {
+    process.stdout.write(progressLine(record, records.at(-1)));
+    records.push(record);
+  };
+  const outcome = await holdingSignalsUntilRestored(session.marker, async (stopped) => {
+    await runOnSession(session, target.articleIds, allChecks, {
+      stopped,
+      onResult: (result) => {
+        print(recordOfResult(result));
+      },
+    });
+    const started = performance.now();
+    const restore = await session.close();
+    if (!session.readOnly && !stopped()) print(wholeRunRecord(restore, performance.now() - started));
+    return restore;
+  });
+  process.stdout.write(summaryText(records));
+  const restored = outcome.result.map(describeRestore);
+  for (const line of restored) console.log(`contract: ${line}`);
+  const passed = records.every((record) => record.outcome !== 'failed');
+  const code = runExitCode(outcome.signal, passed, outcome.result);
+  const summary: RunSummary = {
+    target: options.baseUrl ?? 'a fresh in-process mock',
+    articleIds: target.articleIds,
+    mode: 'checks',
+    seed: target.seed ?? 0,
+    restore: restored,
+    records,
+  };
+  return finishReports(files, summary, code);
 }
 
 async function run(options: ContractOptions): Promise<number> {
@@ -146,22 +180,6 @@ async function run(options: ContractOptions): Promise<number> {
   } finally {
     await mock?.close();
   }
-}
-
-/** The first interrupt during the restore only warns; a second ends the process, saying what may be left behind. */
-function restoreUninterruptibly(session: Session): Promise<{ result: RestoreReport[]; signal?: StopSignal }> {
-  console.log("contract: restoring each article's data as the run found it");
-  return holdingSignals(() => session.close(), {
-    warn: (signal) => {
-      console.error(`\ncontract: ${signal}: restoring data; press Ctrl-C again to abandon`);
-    },
-    abandon: (signal) => {
-      console.error(
-        `\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`,
-      );
-      process.exit(exitCodeOf(signal));
-    },
-  });
 }
 
 async function main(): Promise<number> {

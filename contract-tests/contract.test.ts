@@ -1,15 +1,8 @@
 /**
- * The contract suite (suite.ts) as jest tests. Under `npm test` it runs against a fresh in-process
- * mock; `npm run contract` runs this file against the target it was given.
+ * The contract suite (suite.ts) as jest tests against a fresh in-process mock, under `npm test`.
+ * `npm run contract` runs the same checks in its own process (cli.ts) against any target.
  */
 import { inProcessArticleIds, startInProcessMock } from './in-process';
-import { targetFromEnv } from './settings';
 import { defineContractSuite } from './suite';
 
-const given = targetFromEnv(process.env);
-
-defineContractSuite({
-  given,
-  articleIds: given?.articleIds ?? inProcessArticleIds,
-  start: () => (given ? { baseUrl: given.baseUrl } : startInProcessMock()),
-});
+defineContractSuite({ articleIds: inProcessArticleIds, start: startInProcessMock });

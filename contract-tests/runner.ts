@@ -1,7 +1,7 @@
 /**
  * Runs contract checks against one target: a session snapshots each article's `data`, runs
  * checks one at a time (they share the article, so never in parallel), and restores the data at
- * the end. The jest file and the variants' proof test both use it.
+ * the end. The jest file, the CLI and the variants' proof tests all use it.
  */
 import { allChecks, defaultConcurrency, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
@@ -19,10 +19,8 @@ export interface TargetSettings {
   concurrency?: number;
   /** Seed of the generated values and key names (`--seed`); a random one, printed, when absent. */
   seed?: number;
-  /** Shared by the CLI and its jest run, so both know the run's keys. */
+  /** Names the run's keys (marker.ts); the CLI prints the marker before the run starts. */
   runId?: string;
-  /** Where the jest run appends a record of each check (report/record.ts), for `--junit` and `--html`. */
-  recordsFile?: string;
   timeoutMs?: number;
 }
 
@@ -33,6 +31,7 @@ export interface CheckResult {
   /** Why the check did not apply, or the failure report. */
   detail?: string;
   error?: Error;
+  durationMs: number;
 }
 
 export { markerOf, newRunId } from './marker';
@@ -69,10 +68,12 @@ export class Session {
   }
 
   async run(check: Check, articleId: number): Promise<CheckResult> {
+    const started = performance.now();
     const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
       check,
       articleId,
       outcome,
+      durationMs: performance.now() - started,
       ...(detail === undefined ? {} : { detail }),
       ...(error ? { error } : {}),
     });
@@ -151,29 +152,62 @@ export interface RunOptions {
   stopAtFirstFailure?: boolean;
   /** Run this section's checks before the others (each check stands alone, so order is free). */
   sectionFirst?: Section;
+  /** Asked before each check: true ends the run there (an interrupt). */
+  stopped?: () => boolean;
+  /** Told of each check as it finishes, in order. */
+  onResult?: (result: CheckResult) => void;
 }
 
-/** Runs `checks` (all by default; only non-changing ones when read-only) on every article, then restores. */
+/**
+ * Runs `checks` (only non-changing ones when read-only) on each article of an open session, one at
+ * a time. Leaves the restore to the caller: `runChecks` and the CLI both close the session.
+ */
+export async function runOnSession(
+  session: Session,
+  articleIds: number[],
+  checks: Check[] = allChecks,
+  options: RunOptions = {},
+): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const { check, articleId } of planOf(checks, articleIds, session.readOnly, options.sectionFirst)) {
+    if (options.stopped?.()) return results;
+    const result = await session.run(check, articleId);
+    results.push(result);
+    options.onResult?.(result);
+    if (options.stopAtFirstFailure && result.outcome === 'failed') return results;
+  }
+  return results;
+}
+
+/**
+ * The order of a run: each check (in interface order, `sectionFirst` first; only the non-changing
+ * ones when read-only) on each article in turn. The CLI and the jest file both run this plan.
+ */
+export function planOf(
+  checks: Check[],
+  articleIds: number[],
+  readOnly: boolean,
+  sectionFirst?: Section,
+): { check: Check; articleId: number }[] {
+  const selected = selectChecks(checks, readOnly);
+  const ordered = [
+    ...selected.filter((check) => check.section === sectionFirst),
+    ...selected.filter((check) => check.section !== sectionFirst),
+  ];
+  return ordered.flatMap((check) => articleIds.map((articleId) => ({ check, articleId })));
+}
+
+/** Runs `checks` (all by default) on every article of a fresh session, then restores. */
 export async function runChecks(
   settings: TargetSettings,
   checks: Check[] = allChecks,
   options: RunOptions = {},
 ): Promise<RunReport> {
   const session = await Session.open(settings);
-  const results: CheckResult[] = [];
+  let results: CheckResult[];
   let restore: RestoreReport[];
   try {
-    const selected = selectChecks(checks, settings.readOnly ?? false);
-    const ordered = [
-      ...selected.filter((check) => check.section === options.sectionFirst),
-      ...selected.filter((check) => check.section !== options.sectionFirst),
-    ];
-    const runs = ordered.flatMap((check) => settings.articleIds.map((articleId) => ({ check, articleId })));
-    for (const { check, articleId } of runs) {
-      const result = await session.run(check, articleId);
-      results.push(result);
-      if (options.stopAtFirstFailure && result.outcome === 'failed') break;
-    }
+    results = await runOnSession(session, settings.articleIds, checks, options);
   } finally {
     restore = await session.close();
   }

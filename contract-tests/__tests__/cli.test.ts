@@ -15,7 +15,7 @@ import { projectRoot } from '../../test-support/cli-process';
 const root = projectRoot;
 const scratch = mkdtempSync(join(tmpdir(), 'contract-cli-'));
 const targets: RunningTarget[] = [];
-// Each test starts node, tsx and (but the first) a jest run: slow under a loaded CI machine.
+// Each test starts node and tsx: slow under a loaded CI machine.
 
 interface Finished {
   code: number | null;
@@ -143,7 +143,7 @@ test.concurrent(
     ]).finished;
     expect(stdout).toContain('cannot be undone');
     expect(stdout).toMatch(/[0-9]+ checks: [0-9]+ passed, 0 failed/);
-    expect(stdout).toContain('contract: article 1: data unchanged');
+    expect(stdout).toContain('contract: article 1: data restored');
     expect(code).toBe(0);
     expect(dataOf(target, 1)).toEqual(before);
     expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="contract suite" tests="[0-9]+" failures="0"/);

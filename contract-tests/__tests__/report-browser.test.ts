@@ -32,7 +32,7 @@ beforeAll(async () => {
       mode: 'checks',
       seed: 1,
       restore: ['article 1: data restored'],
-      records: report.results.map((result) => recordOfResult(result, 1)),
+      records: report.results.map(recordOfResult),
     });
   } finally {
     await target.close();

@@ -7,10 +7,10 @@
 import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import { describeJudged, judgeExchange, judgeWrite, type Violation, type Write } from '../../conformance';
-import { fail, showAnswer } from '../failure';
+import { ContractFailure, fail, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
-import { pathOf, readArticle } from './steps';
+import { pathOf, readArticle, type ArticleRead } from './steps';
 
 export interface JudgedWrite {
   violations: Violation[];
@@ -20,6 +20,8 @@ export interface JudgedWrite {
   answer: Exchange;
   /** The article as read after the write. */
   after: Record<string, unknown>;
+  /** That read whole, to serve as the "before" of a write sent right after (`judgedWrite`'s `before`). */
+  afterRead: ArticleRead;
 }
 
 /** The request of a write, built from the operations catalogue (never `.`/`..` keys: pathOf refuses them). */
@@ -62,9 +64,13 @@ function overTheWire(value: unknown): unknown {
 const asSent = (write: Write): Write =>
   'payload' in write ? { ...write, payload: overTheWire(write.payload) } : write;
 
-export async function judgedWrite(context: CheckContext, given: Write): Promise<JudgedWrite> {
+/**
+ * `before`: the read a previous judged write made after itself, when nothing else was sent since;
+ * that read is then this write's "before" too, and one request fewer goes out.
+ */
+export async function judgedWrite(context: CheckContext, given: Write, before?: ArticleRead): Promise<JudgedWrite> {
   const write = asSent(given);
-  const before = await readArticle(context, 'reading the article before the write', false);
+  before ??= await readArticle(context, 'reading the article before the write', false);
   const answer = await sendWrite(context.client, context.articleId, write);
   const after = await readArticle(context, 'reading the article after the write', false);
   const exchanges = [before.exchange, answer, after.exchange];
@@ -81,7 +87,7 @@ export async function judgedWrite(context: CheckContext, given: Write): Promise<
       ...(lists ? { listsAfter: lists.lists } : {}),
     }),
   ];
-  return { violations, exchanges, answer, after: after.article };
+  return { violations, exchanges, answer, after: after.article, afterRead: after };
 }
 
 /** Fails, naming every rule broken, when the judgement found anything. */
@@ -108,6 +114,38 @@ async function judgedAnswer(context: CheckContext, write: Write, what: string): 
 
 export const setKey = (context: CheckContext, key: string, value: unknown): Promise<Exchange> =>
   judgedAnswer(context, { operation: 'setDataKey', key, payload: { value } }, `PUT data/${key}`);
+
+/** How a failure names a write: its method and address below the article. */
+const writeName = (write: Write): string =>
+  write.operation === 'setDataKey'
+    ? `PUT data/${write.key}`
+    : write.operation === 'deleteDataKey'
+      ? `DELETE data/${write.key}`
+      : write.operation === 'updateArticle'
+        ? 'PUT article'
+        : 'POST comment';
+
+/**
+ * Writes judged one after another with nothing sent between, so each write's "after" read is the
+ * next one's "before" (`first` may serve the first). `explain` adds to a failure which write it was.
+ */
+export async function judgedInTurn(
+  context: CheckContext,
+  writes: Write[],
+  explain: (index: number, failure: ContractFailure) => ContractFailure,
+  first?: ArticleRead,
+): Promise<void> {
+  let before = first;
+  for (const [index, write] of writes.entries()) {
+    const judged = await judgedWrite(context, write, before);
+    try {
+      expectJudged(judged, writeName(write));
+    } catch (error) {
+      throw error instanceof ContractFailure ? explain(index, error) : error;
+    }
+    before = judged.afterRead;
+  }
+}
 
 export const deleteKey = (context: CheckContext, key: string): Promise<Exchange> =>
   judgedAnswer(context, { operation: 'deleteDataKey', key }, `DELETE data/${key}`);

@@ -10,20 +10,24 @@ import { ContractFailure } from '../failure';
 import { edgeNames, edgeValues, type Edge } from '../values/catalogue';
 import { generatedNames, generatedValues } from '../values/generated';
 import type { Check, CheckContext } from './check';
-import { setKey, updateArticle } from './judged';
+import type { Write } from '../../conformance';
+import { judgedInTurn } from './judged';
 import { readArticle, withoutReserved } from './steps';
 
-/** Runs `write`, and names the catalogue entry (or the seed) in a failure. */
-async function explained(why: string, write: () => Promise<unknown>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (!(error instanceof ContractFailure)) throw error;
-    throw new ContractFailure(`${error.expected} (${why})`, error.actual, error.exchanges, error.timeline);
-  }
-}
+/** The failure with what was written (a catalogue entry, or the seed) named in its expectation. */
+const naming =
+  (why: (index: number) => string) =>
+  (index: number, failure: ContractFailure): ContractFailure =>
+    new ContractFailure(`${failure.expected} (${why(index)})`, failure.actual, failure.exchanges, failure.timeline);
 
-const edgeWhy = (edge: Edge<unknown>): string => `${edge.name}, ${showValue(edge.value)}: ${edge.why}`;
+const keyWrite = ({ key, value }: { key: string; value: unknown }): Write => ({
+  operation: 'setDataKey',
+  key,
+  payload: { value },
+});
+
+const edgeWhy = (edge: Edge<unknown>, what = ''): string =>
+  `${what === '' ? '' : `${what} `}${edge.name}, ${showValue(edge.value)}: ${edge.why}`;
 const seeded = (context: CheckContext): string =>
   `drawn with seed ${String(context.seed)}; replay with --seed ${String(context.seed)}`;
 
@@ -34,8 +38,15 @@ const edgeValuesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    for (const [index, edge] of edgeValues.entries())
-      await explained(edgeWhy(edge), () => setKey(context, `${context.marker}_edge${String(index + 1)}`, edge.value));
+    const writes = edgeValues.map((edge, index) => ({
+      key: `${context.marker}_edge${String(index + 1)}`,
+      value: edge.value,
+    }));
+    await judgedInTurn(
+      context,
+      writes.map(keyWrite),
+      naming((index) => edgeWhy(edgeValues[index] as Edge<unknown>)),
+    );
     return undefined;
   },
 };
@@ -47,10 +58,15 @@ const generatedValuesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    for (const [index, value] of generatedValues(context.seed).entries())
-      await explained(`a value ${seeded(context)}`, () =>
-        setKey(context, `${context.marker}_drawn${String(index + 1)}`, value),
-      );
+    const writes = generatedValues(context.seed).map((value, index) => ({
+      key: `${context.marker}_drawn${String(index + 1)}`,
+      value,
+    }));
+    await judgedInTurn(
+      context,
+      writes.map(keyWrite),
+      naming(() => `a value ${seeded(context)}`),
+    );
     return undefined;
   },
 };
@@ -62,10 +78,12 @@ const edgeNamesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    for (const edge of edgeNames)
-      await explained(`the name ${edge.name}, ${showValue(edge.value)}: ${edge.why}`, () =>
-        setKey(context, `${context.marker}_${edge.value}`, edge.name),
-      );
+    const writes = edgeNames.map((edge) => ({ key: `${context.marker}_${edge.value}`, value: edge.name }));
+    await judgedInTurn(
+      context,
+      writes.map(keyWrite),
+      naming((index) => edgeWhy(edgeNames[index] as Edge<unknown>, 'the name')),
+    );
     return undefined;
   },
 };
@@ -77,8 +95,15 @@ const generatedNamesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    for (const name of generatedNames(context.seed, context.marker))
-      await explained(`a name ${seeded(context)}`, () => setKey(context, `${context.marker}_${name}`, name));
+    const writes = generatedNames(context.seed, context.marker).map((name) => ({
+      key: `${context.marker}_${name}`,
+      value: name,
+    }));
+    await judgedInTurn(
+      context,
+      writes.map(keyWrite),
+      naming(() => `a name ${seeded(context)}`),
+    );
     return undefined;
   },
 };
@@ -94,8 +119,13 @@ const updateKeepsValues: Check = {
     const sent = Object.fromEntries(
       edgeValues.map((edge, index) => [`${context.marker}_full${String(index + 1)}`, edge.value]),
     );
-    await explained('the catalogue of values/catalogue.ts, all in one update', () =>
-      updateArticle(context, { ...withoutReserved(before.data), ...sent }),
+    const data = { ...withoutReserved(before.data), ...sent };
+    const update: Write = { operation: 'updateArticle', payload: { article: { data } } };
+    await judgedInTurn(
+      context,
+      [update],
+      naming(() => 'the catalogue of values/catalogue.ts, all in one update'),
+      before,
     );
     return undefined;
   },

@@ -1,11 +1,9 @@
 /**
- * The report files a run was asked for (`--junit`, `--html`): where the records go while it runs,
- * a check before it starts that each file can be written (a run is not wasted on a typo), and
+ * The report files a run was asked for (`--junit`, `--html`): a check before it starts that each file can be written (a run is not wasted on a typo), and
  * writing them from the records at the end.
  */
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { SettingsError } from '../settings';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
@@ -29,18 +27,6 @@ export function checkReportFiles(files: ReportFiles): void {
       throw new SettingsError(`--${option} ${file}: the folder ${folder} does not exist or cannot be written`);
     }
   }
-}
-
-/** A fresh records file for the jest run, and how to remove it; none when no report file is wanted. */
-export function recordsFileFor(files: ReportFiles): { file?: string; remove: () => void } {
-  if (wanted(files).length === 0) return { remove: () => undefined };
-  const folder = mkdtempSync(join(tmpdir(), 'contract-records-'));
-  return {
-    file: join(folder, 'records.jsonl'),
-    remove: () => {
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Writes each report file asked for; a line to print per file, and whether all were written. */

@@ -1,12 +1,11 @@
 /**
  * What a run found, one record per check and article (or per article of `--explore`), kept apart
  * from how it is shown: `--junit` and `--html` both render these records, so the two files can
- * never say different things about one run. The jest child of `npm run contract`
- * appends them to a file the CLI names (one JSON object per line); `--explore` makes them in process.
+ * never say different things about one run, and the CLI prints its summary from them too.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
 import { sectionHeading, type Check } from '../checks';
 import { ContractFailure } from '../failure';
+import { describeRestore, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from './timeline';
 
@@ -89,25 +88,33 @@ export const describedCheck = (check: Check, articleId: number): Described => ({
 });
 
 /** The record of a check the runner ran. */
-export const recordOfResult = (result: CheckResult, durationMs: number): CheckRecord =>
-  recordOf(describedCheck(result.check, result.articleId), result.outcome, durationMs, result.detail, result.error);
+export const recordOfResult = (result: CheckResult): CheckRecord =>
+  recordOf(
+    describedCheck(result.check, result.articleId),
+    result.outcome,
+    result.durationMs,
+    result.detail,
+    result.error,
+  );
 
-export function appendRecord(file: string, record: CheckRecord): void {
-  appendFileSync(file, `${JSON.stringify(record)}\n`);
-}
+/** What the end of a run is judged by (issue 18, part 1): every article as the run found it. */
+export const wholeRun: Described = {
+  section: 'run',
+  heading: 'The run as a whole',
+  id: 'run-leaves-articles-as-found',
+  title:
+    'leaves every article as it found it: data restored, no attribute but data, updated_at and comments_count changed',
+};
 
-/** The records a run appended; none when the file was never written (the run stopped before any check). */
-export function readRecords(file: string): CheckRecord[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as CheckRecord);
+/** The record of the run as a whole, from how each article's restore went. */
+export function wholeRunRecord(restore: RestoreReport[], durationMs: number): CheckRecord {
+  const left = restore.filter((report) => report.problems.length > 0 || report.changed.length > 0);
+  return recordOf(
+    wholeRun,
+    left.length > 0 ? 'failed' : 'passed',
+    durationMs,
+    left.length > 0 ? left.map(describeRestore).join('\n') : undefined,
+  );
 }
 
 export const countOutcomes = (records: CheckRecord[]): Record<Outcome, number> => ({

@@ -13,7 +13,6 @@ const mock = createHandlers();
 const server = setupServer(...mock.handlers);
 
 defineContractSuite({
-  given: undefined,
   articleIds: inProcessArticleIds,
   start: () => {
     // 'error': a request the handlers leave unanswered fails the check instead of reaching a network.

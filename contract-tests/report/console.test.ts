@@ -1,0 +1,48 @@
+/** What `npm run contract` prints, from the run's records. */
+import { progressLine, summaryText } from './console';
+import type { CheckRecord } from './record';
+
+const record = (fields: Partial<CheckRecord>): CheckRecord => ({
+  section: '4.1',
+  heading: '4.1 Read one article',
+  id: 'read',
+  title: 'answers 200',
+  articleId: 1,
+  outcome: 'passed',
+  curls: [],
+  durationMs: 1,
+  ...fields,
+});
+
+const passed = record({});
+const failed = record({
+  section: '4.4',
+  heading: '4.4 Remove one data key',
+  id: 'remove',
+  title: 'answers 204',
+  outcome: 'failed',
+  detail: "expected: a thing\nactual:   another\nreproduce:\n  curl -sS -i -X GET 'http://h/x'",
+});
+const skipped = record({ id: 'kept', title: 'keeps it', articleId: 2, outcome: 'not applicable', detail: 'why' });
+
+test('prints a check under its section heading only when the section changes', () => {
+  expect(progressLine(passed, undefined)).toBe('\n4.1 Read one article\n  ✓ answers 200 (article 1)\n');
+  expect(progressLine(skipped, passed)).toBe('  - keeps it (article 2)\n');
+  expect(progressLine(failed, skipped)).toBe('\n4.4 Remove one data key\n  ✗ answers 204 (article 1)\n');
+});
+
+test('prints each failure in full, the checks that did not apply, and counts per section', () => {
+  const output = summaryText([passed, skipped, failed]);
+  expect(output).toContain(
+    "4.4 Remove one data key > answers 204 (article 1)\n    expected: a thing\n    actual:   another\n    reproduce:\n      curl -sS -i -X GET 'http://h/x'\n",
+  );
+  expect(output).toContain('Not applicable\n  kept on article 2: why');
+  expect(output).toContain(
+    '  4.1 Read one article     ✓ 1 passed, 1 not applicable\n  4.4 Remove one data key  ✗ 0 passed, 1 failed',
+  );
+  expect(output).toContain('3 checks: 1 passed, 1 failed, 1 not applicable');
+});
+
+test('prints no failures heading when every check passed', () => {
+  expect(summaryText([passed])).not.toContain('Failures');
+});

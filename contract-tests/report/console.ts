@@ -1,0 +1,62 @@
+/**
+ * What `npm run contract` prints: a line per check as it finishes, under its interface section,
+ * then every failure with what was expected, what came back and the `curl` commands that
+ * reproduce it, the checks that did not apply, and a count per section. Printed from the same
+ * records as `--junit` and `--html`, so the three never disagree.
+ */
+import { countOutcomes, type CheckRecord } from './record';
+
+const mark = (record: CheckRecord): string =>
+  record.outcome === 'passed' ? '✓' : record.outcome === 'failed' ? '✗' : '-';
+
+const named = (record: CheckRecord): string =>
+  record.articleId === undefined ? record.title : `${record.title} (article ${String(record.articleId)})`;
+
+const indent = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+
+/** The line of one finished check, led by its section's heading when it opens a new section. */
+export function progressLine(record: CheckRecord, previous: CheckRecord | undefined): string {
+  const heading = previous?.heading === record.heading ? '' : `\n${record.heading}\n`;
+  return `${heading}  ${mark(record)} ${named(record)}\n`;
+}
+
+function bySection(records: CheckRecord[]): string[] {
+  const headings = [...new Set(records.map((record) => record.heading))];
+  const width = Math.max(0, ...headings.map((heading) => heading.length));
+  return headings.map((heading) => {
+    const count = countOutcomes(records.filter((record) => record.heading === heading));
+    const failed = count.failed > 0 ? `, ${String(count.failed)} failed` : '';
+    const skipped = count['not applicable'] > 0 ? `, ${String(count['not applicable'])} not applicable` : '';
+    return `  ${heading.padEnd(width)}  ${count.failed > 0 ? '✗' : '✓'} ${String(count.passed)} passed${failed}${skipped}`;
+  });
+}
+
+/** Failures in full, then the checks that did not apply and why, then the counts. */
+export function summaryText(records: CheckRecord[]): string {
+  const failed = records.filter((record) => record.outcome === 'failed');
+  const skipped = records.filter((record) => record.outcome === 'not applicable');
+  const count = countOutcomes(records);
+  const lines: string[] = [];
+  if (failed.length > 0) lines.push('', 'Failures', '========');
+  for (const record of failed) lines.push('', `${record.heading} > ${named(record)}`, indent(record.detail ?? ''));
+  if (skipped.length > 0)
+    lines.push(
+      '',
+      'Not applicable',
+      ...skipped.map((record) => `  ${record.id} on article ${String(record.articleId)}: ${record.detail ?? ''}`),
+    );
+  const notApplicable = count['not applicable'] > 0 ? `, ${String(count['not applicable'])} not applicable` : '';
+  lines.push(
+    '',
+    'By interface section',
+    ...bySection(records),
+    '',
+    `${String(records.length)} checks: ${String(count.passed)} passed, ${String(count.failed)} failed${notApplicable}`,
+    '',
+  );
+  return lines.join('\n');
+}
