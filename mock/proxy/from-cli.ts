@@ -38,7 +38,7 @@ export function proxyFromCli(
     security,
     ...(options.token !== undefined ? { token: options.token } : {}),
     ...(log ? { log } : {}),
-    ...(record ? { onCleanAnswer: record.see } : {}),
+    ...(record ? { onAnswer: record.see } : {}),
   });
   return {
     listener: proxy.listener,
@@ -46,6 +46,7 @@ export function proxyFromCli(
     stop: () => {
       record?.write();
       console.log(proxy.violations.summary());
+      if (record) console.log(record.summary());
     },
   };
 }

@@ -9,6 +9,7 @@ import { sendJson } from './send-json';
 import { headerText, judgeAnswer, tapBody, type Judgement } from './exchange';
 import { forward, type Upstream, type UpstreamAnswer } from './forward';
 import { endToEndHeaders } from './headers';
+import type { SeenAnswer } from './recorder';
 import { routeOf, type RoutedRequest } from './route';
 import { describeUpstreamFailure } from './upstream-errors';
 import { withoutSecrets, type ViolationLog, type ViolationReport } from './violations';
@@ -24,7 +25,7 @@ export interface ProxyContext {
   options: {
     judgeWrites?: boolean;
     log?: (line: string) => void;
-    onCleanAnswer?: (route: RoutedRequest, target: string, body: Buffer) => void;
+    onAnswer?: (seen: SeenAnswer) => void;
   };
 }
 
@@ -122,6 +123,7 @@ async function judgeAndReport(context: ProxyContext, exchange: ToReport): Promis
   const judgement = judgeAnswer(route, answer, requestBody());
   if (!judgement.judged) {
     violations.skip();
+    options.onAnswer?.({ route, target, status: answer.status, clean: false });
     return judgement;
   }
   const report: ViolationReport = {
@@ -144,7 +146,13 @@ async function judgeAndReport(context: ProxyContext, exchange: ToReport): Promis
     report.reads = write.reads.map(mask);
   }
   violations.judge(withoutSecrets(report, secrets));
-  if (report.violations.length === 0) options.onCleanAnswer?.(route, target, judgement.body);
+  options.onAnswer?.({
+    route,
+    target,
+    status: answer.status,
+    body: judgement.body,
+    clean: report.violations.length === 0,
+  });
   return judgement;
 }
 
@@ -174,6 +182,7 @@ export async function passThrough(
     answer = await forward(upstream, { method, target, headers, body: request, signal: aborter.signal });
   } catch (error) {
     const failure = describeUpstreamFailure(error, upstream.base.origin, upstream.timeoutMs);
+    if (route) options.onAnswer?.({ route, target, status: failure.status, clean: false });
     if (!response.headersSent && !response.destroyed) sendJson(response, failure.status, { message: failure.message });
     note(context, request, target, started, {
       status: failure.status,

@@ -4,8 +4,7 @@
  * one write per turn of the event loop, and once more, synchronously, at exit.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import type { RoutedRequest } from './route';
-import type { SiteRecorder } from './recorder';
+import type { SeenAnswer, SiteRecorder } from './recorder';
 
 export class RecordFile {
   private pending = false;
@@ -16,21 +15,20 @@ export class RecordFile {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** `onCleanAnswer` of the proxy: learns from a clean answer and schedules a write if it changed anything. */
-  readonly see = (route: RoutedRequest, target: string, body: Buffer): void => {
-    let answer: unknown;
-    try {
-      answer = JSON.parse(body.toString('utf8'));
-    } catch {
-      return;
-    }
-    if (!this.recorder.see(route, target, answer) || this.pending) return;
+  /** `onAnswer` of the proxy: shows the recorder the answer and schedules a write if it changed anything. */
+  readonly see = (seen: SeenAnswer): void => {
+    if (this.recorder.take(seen).outcome !== 'recorded' || this.pending) return;
     this.pending = true;
     setImmediate(() => {
       this.pending = false;
       this.write();
     });
   };
+
+  /** How many answers were recorded and skipped, for the line printed at exit. */
+  summary(): string {
+    return this.recorder.summary(this.path);
+  }
 
   write(): void {
     const temporary = `${this.path}.${process.pid}.tmp`;

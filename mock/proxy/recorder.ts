@@ -1,7 +1,9 @@
 /**
  * `--record <file>`: the site as the proxy saw it, in the fixture form `--fixtures` loads
  * (mock/store/records.ts). Articles (4.1-4.3 answers) with their page, language and author, and
- * comments (4.5 lists) as last seen. Only answers without violations are kept, so the file loads.
+ * comments (4.5 lists, every page) as last seen. Only a success answer of the operation it belongs to,
+ * in its stated shape, is taken in, and only when the recording still loads with it (the loader's own
+ * check, `storeFromFixture`): anything else is skipped with its reason, so the file always loads.
  * The interface never shows a commenter's e-mail, so every recorded comment gets
  * `recordedEmailPlaceholder`; fields are taken by the strict schemas' names, so nothing the
  * deployment adds (and no token) is written.
@@ -18,6 +20,9 @@ import type {
   PersonRecord,
   SiteFixture,
 } from '../store/records';
+import { operations, type ResponseShape } from '../../schemas';
+import { describeViolations, validateResponse } from '../../validation';
+import { storeFromFixture } from '../fixtures/load-fixture';
 import type { RoutedRequest } from './route';
 
 /** Stands for the e-mail a commenter gave, which no answer shows (2.2). `.invalid` never resolves. */
@@ -53,32 +58,113 @@ function pick(source: Json, fields: string[]): Json {
 const pageNumber = (target: string): number =>
   Number(new URLSearchParams(target.split('?')[1] ?? '').get('page') ?? 1) || 1;
 
-export class SiteRecorder {
-  private readonly pages = new Map<number, Json>();
-  private readonly languages = new Map<number, Json>();
-  private readonly people = new Map<number, Json>();
-  private readonly articles = new Map<number, Json>();
-  /** Per article, per list page: the comments as that page last listed them (newest first). */
-  private readonly comments = new Map<number, Map<number, Json[]>>();
+/** The operations whose answers show the site; the others (a removal's 204, a post's answer) show nothing to keep. */
+const recordedShapes = new Map<string, ResponseShape>(
+  operations.flatMap((operation) =>
+    ['readArticle', 'updateArticle', 'setDataKey', 'listComments'].includes(operation.id) && 'answer' in operation
+      ? [[operation.id, operation.answer]]
+      : [],
+  ),
+);
 
-  /** Takes in one clean answer; true when it changed what would be written. */
-  see(route: RoutedRequest, target: string, answer: unknown): boolean {
+/** One answer that passed through, as the recorder is shown it. */
+export interface SeenAnswer {
+  route: RoutedRequest;
+  target: string;
+  /** The deployment's status, or the proxy's own 502/504 when no answer came. */
+  status: number;
+  /** The decoded body, when the proxy kept and judged it. */
+  body?: Buffer;
+  /** False when the proxy found the answer breaks the interface. */
+  clean: boolean;
+}
+
+export type Taken = { outcome: 'recorded' | 'unchanged' | 'not recorded' } | { outcome: 'skipped'; reason: string };
+
+/** Why an answer cannot be recorded, or its parsed body. */
+function usable(seen: SeenAnswer, shape: ResponseShape): { answer: unknown } | { reason: string } {
+  if (seen.status < 200 || seen.status > 299) return { reason: `answered ${String(seen.status)}` };
+  if (!seen.body) return { reason: 'a body the proxy could not read (too large, or in an unknown encoding)' };
+  if (!seen.clean) return { reason: 'an answer that breaks the interface (see /__mock/violations)' };
+  let answer: unknown;
+  try {
+    answer = JSON.parse(seen.body.toString('utf8'));
+  } catch {
+    return { reason: 'a body that is not JSON' };
+  }
+  const violations = validateResponse(shape, answer, 'tolerant');
+  if (violations.length > 0) return { reason: `not the stated ${shape} shape: ${describeViolations(violations)}` };
+  return { answer };
+}
+
+interface Site {
+  pages: Map<number, Json>;
+  languages: Map<number, Json>;
+  people: Map<number, Json>;
+  articles: Map<number, Json>;
+  /** Per article, per list page: the comments as that page last listed them (newest first). */
+  comments: Map<number, Map<number, Json[]>>;
+}
+
+const emptySite = (): Site => ({
+  pages: new Map(),
+  languages: new Map(),
+  people: new Map(),
+  articles: new Map(),
+  comments: new Map(),
+});
+
+export class SiteRecorder {
+  private site = emptySite();
+  private readonly skips = new Map<string, number>();
+  private recordedCount = 0;
+
+  /** Takes in one answer if it can be recorded and the recording still loads with it. */
+  take(seen: SeenAnswer): Taken {
+    const shape = recordedShapes.get(seen.route.operation.id);
+    if (!shape) return { outcome: 'not recorded' };
+    const checked = usable(seen, shape);
+    if ('reason' in checked) return this.skip(checked.reason);
     const before = JSON.stringify(this.fixture());
-    if (route.operation.id === 'listComments' && Array.isArray(answer)) this.seeList(route.articleId, target, answer);
-    else if (isObject(answer) && ['readArticle', 'updateArticle', 'setDataKey'].includes(route.operation.id))
-      this.seeArticle(answer, route.operation.id === 'readArticle');
-    return JSON.stringify(this.fixture()) !== before;
+    const kept = this.site;
+    this.site = structuredClone(kept);
+    if (Array.isArray(checked.answer)) this.seeList(seen.route.articleId, seen.target, checked.answer);
+    else if (isObject(checked.answer)) this.seeArticle(checked.answer, seen.route.operation.id === 'readArticle');
+    const fixture = this.fixture();
+    try {
+      storeFromFixture(fixture, 'the recording');
+    } catch (error) {
+      this.site = kept;
+      return this.skip(
+        `the recording would not load with it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    this.recordedCount += 1;
+    return { outcome: JSON.stringify(fixture) === before ? 'unchanged' : 'recorded' };
+  }
+
+  private skip(reason: string): Taken {
+    const kind = reason.split(':')[0] ?? reason;
+    this.skips.set(kind, (this.skips.get(kind) ?? 0) + 1);
+    return { outcome: 'skipped', reason };
+  }
+
+  /** One line: how many answers were taken in and how many skipped, by reason. */
+  summary(file: string): string {
+    const skipped = [...this.skips.values()].reduce((sum, count) => sum + count, 0);
+    const reasons = [...this.skips].map(([reason, count]) => `${String(count)} ${reason}`).join(', ');
+    return `record: ${String(this.recordedCount)} answer(s) recorded into ${file}; ${String(skipped)} skipped${skipped > 0 ? ` (${reasons})` : ''}`;
   }
 
   private seeArticle(article: Json, whole: boolean): void {
     const id = Number(article.id);
-    const known = this.articles.get(id);
+    const known = this.site.articles.get(id);
     // The update answers may leave out six fields (2.1): an article is first recorded from a full read.
     if (!known && !whole) return;
     const summaries = [
-      ['page', this.pages, pageFields],
-      ['language', this.languages, languageFields],
-      ['author', this.people, personFields],
+      ['page', this.site.pages, pageFields],
+      ['language', this.site.languages, languageFields],
+      ['author', this.site.people, personFields],
     ] as const;
     const links: Json = {};
     for (const [field, records, fields] of summaries) {
@@ -87,20 +173,22 @@ export class SiteRecorder {
       records.set(Number(summary.id), { ...records.get(Number(summary.id)), ...pick(summary, fields) });
       links[`${field}_id`] = summary.id;
     }
-    this.articles.set(id, { ...known, ...pick(article, articleFields), ...links });
+    this.site.articles.set(id, { ...known, ...pick(article, articleFields), ...links });
   }
 
   private seeList(articleId: number, target: string, list: unknown[]): void {
-    const pages = this.comments.get(articleId) ?? new Map<number, Json[]>();
+    const pages = this.site.comments.get(articleId) ?? new Map<number, Json[]>();
     pages.set(
       pageNumber(target),
       list.filter(isObject).map((comment) => pick(comment, ['body', 'author', 'created_at'])),
     );
-    this.comments.set(articleId, pages);
+    this.site.comments.set(articleId, pages);
   }
 
   private commentsOf(articleId: number): CommentRecord[] {
-    const pages = [...(this.comments.get(articleId) ?? new Map<number, Json[]>()).entries()].sort(([a], [b]) => a - b);
+    const pages = [...(this.site.comments.get(articleId) ?? new Map<number, Json[]>()).entries()].sort(
+      ([a], [b]) => a - b,
+    );
     // Lists are newest first; a fixture lists comments in the order they were made.
     const newestFirst = pages.flatMap(([, comments]) => comments);
     return newestFirst
@@ -111,11 +199,11 @@ export class SiteRecorder {
   }
 
   fixture(): SiteFixture {
-    const articles = [...this.articles.values()] as ArticleRecord[];
+    const articles = [...this.site.articles.values()] as ArticleRecord[];
     return {
-      pages: [...this.pages.values()] as PageRecord[],
-      languages: [...this.languages.values()] as LanguageRecord[],
-      people: [...this.people.values()] as PersonRecord[],
+      pages: [...this.site.pages.values()] as PageRecord[],
+      languages: [...this.site.languages.values()] as LanguageRecord[],
+      people: [...this.site.people.values()] as PersonRecord[],
       articles,
       comments: articles.flatMap((article) => this.commentsOf(article.id)),
     };

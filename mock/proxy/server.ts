@@ -13,7 +13,7 @@ import { proxyControlApp } from './control';
 import { sendJson } from './send-json';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
-import type { RoutedRequest } from './route';
+import type { SeenAnswer } from './recorder';
 import { ViolationLog } from './violations';
 import { guardRequest, type SecurityPolicy } from '../security/guard';
 import { splitTarget } from '../core/query';
@@ -32,8 +32,8 @@ export interface ProxyOptions {
   judgeWrites?: boolean;
   /** Who may drive the proxy (security/guard.ts); the host check and the control API's rules by default. */
   security?: SecurityPolicy;
-  /** Called with every judged answer without violations (how --record learns the site). */
-  onCleanAnswer?: (route: RoutedRequest, target: string, body: Buffer) => void;
+  /** Shown every answer to an interface operation, judged or not (how --record learns the site). */
+  onAnswer?: (seen: SeenAnswer) => void;
 }
 
 export interface ValidatingProxy {

@@ -100,3 +100,67 @@ test('records what passed through into a fixture that serves the same articles a
   expect((seen[0]?.[0] as { data: unknown }).data).toMatchObject({ colour: 'teal' });
   await replay.stop();
 });
+
+/**
+ * A deployment that misbehaves around a good one: 404s, HTML error pages, a 2xx that is not an
+ * article, a dropped connection, and comment lists in pages of two (`?page=`).
+ */
+async function mixedDeployment(): Promise<string> {
+  const good = await serve(createApp().app);
+  return serve((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://deployment');
+    const answer = (status: number, type: string, body: string): void => {
+      response.writeHead(status, { 'content-type': type }).end(body);
+    };
+    if (url.searchParams.has('html')) {
+      answer(502, 'text/html', '<html><body>Bad gateway</body></html>');
+      return;
+    }
+    if (url.searchParams.has('empty')) {
+      answer(200, 'application/json', '{}');
+      return;
+    }
+    if (url.searchParams.has('drop')) {
+      request.socket.destroy();
+      return;
+    }
+    const page = Number(url.searchParams.get('page') ?? 0);
+    void fetch(`${good}${url.pathname}`, { method: request.method ?? 'GET' }).then(async (upstream) => {
+      const text = await upstream.text();
+      const body = page > 0 ? JSON.stringify((JSON.parse(text) as unknown[]).slice((page - 1) * 2, page * 2)) : text;
+      answer(upstream.status, upstream.headers.get('content-type') ?? 'application/json', body);
+    });
+  });
+}
+
+test('records only the success answers of their operation from mixed traffic, counts the rest, and the file loads', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'proxy-record-')), 'recorded.json');
+  const proxy = await startCli(['--proxy', await mixedDeployment(), '--record', file]);
+  const article = (id: number, query = ''): string => `${proxy.url}/admin/api/articles/${id}${query}`;
+  const list = `${proxy.url}/admin/api/site/articles/1/comments.json`;
+  const statuses = [];
+  for (const address of [
+    article(1),
+    article(9),
+    article(2, '?html=1'),
+    article(3, '?empty=1'),
+    article(4, '?drop=1'),
+    `${proxy.url}/admin/api/articles/1/data/x.json`,
+    `${list}?page=1`,
+    `${list}?page=2`,
+  ])
+    statuses.push((await fetch(address).catch(() => undefined))?.status);
+  expect(statuses).toEqual([200, 404, 502, 200, 502, 405, 200, 200]);
+  const output = await proxy.stop();
+  expect(output).toMatch(/record: 3 answer\(s\) recorded into .*recorded\.json; 4 skipped \(/);
+  expect(output).toContain('1 answered 404');
+  expect(output).toContain('2 answered 502');
+  expect(output).toContain('1 an answer that breaks the interface');
+
+  const replay = await startCli(['--fixtures', file]);
+  expect((await fetch(`${replay.url}/admin/api/articles/1`)).status).toBe(200);
+  for (const id of [2, 3, 4, 9]) expect((await fetch(`${replay.url}/admin/api/articles/${id}`)).status).toBe(404);
+  const replayed = (await get(`${replay.url}/admin/api/site/articles/1/comments.json`)) as unknown[];
+  expect(replayed).toHaveLength(3);
+  await replay.stop();
+});

@@ -1,0 +1,66 @@
+/** What `--record` takes in: only what keeps the recording loadable, each skip with its reason. */
+import request from 'supertest';
+import { createApp } from '..';
+import { SiteRecorder, type SeenAnswer } from './recorder';
+import { routeOf } from './route';
+
+const sample = createApp();
+const articleOne = sample.state().articles.find((article) => article.id === 1);
+
+function seen(target: string, status: number, body: unknown): SeenAnswer {
+  const route = routeOf('GET', target);
+  if (!route) throw new Error(`no route for ${target}`);
+  return { route, target, status, body: Buffer.from(JSON.stringify(body)), clean: true };
+}
+
+async function readFromMock(path: string): Promise<unknown> {
+  return (await request(sample.app).get(path)).body as unknown;
+}
+
+test('takes in an article read and says nothing changed when the same read comes again', async () => {
+  const recorder = new SiteRecorder();
+  const article = await readFromMock('/admin/api/articles/1');
+  expect(recorder.take(seen('/admin/api/articles/1', 200, article))).toEqual({ outcome: 'recorded' });
+  expect(recorder.take(seen('/admin/api/articles/1', 200, article))).toEqual({ outcome: 'unchanged' });
+  expect(recorder.fixture().articles.map((record) => record.id)).toEqual([articleOne?.id]);
+});
+
+test('skips an error answer, a success that is not the stated shape, and a body that is not JSON', () => {
+  const recorder = new SiteRecorder();
+  expect(recorder.take(seen('/admin/api/articles/1', 404, { message: 'Not Found' }))).toEqual({
+    outcome: 'skipped',
+    reason: 'answered 404',
+  });
+  expect(recorder.take(seen('/admin/api/articles/1', 200, {}))).toMatchObject({
+    outcome: 'skipped',
+    reason: expect.stringMatching(/^not the stated Article shape: /) as unknown,
+  });
+  const html = { ...seen('/admin/api/articles/1', 200, null), body: Buffer.from('<html></html>') };
+  expect(recorder.take(html)).toEqual({ outcome: 'skipped', reason: 'a body that is not JSON' });
+  expect(recorder.fixture().articles).toEqual([]);
+  expect(recorder.summary('site.json')).toMatch(
+    /^record: 0 answer\(s\) recorded into site\.json; 3 skipped \(1 answered 404, 1 not the stated Article shape, 1 a body that is not JSON\)$/,
+  );
+});
+
+test('skips an answer the recording could not load, and keeps what it had', async () => {
+  const recorder = new SiteRecorder();
+  const article = (await readFromMock('/admin/api/articles/1')) as Record<string, unknown>;
+  expect(recorder.take(seen('/admin/api/articles/1', 200, article))).toEqual({ outcome: 'recorded' });
+  // Valid JSON Schema "integer", but beyond the ids a fixture can name exactly.
+  expect(recorder.take(seen('/admin/api/articles/1', 200, { ...article, id: 1e20 }))).toMatchObject({
+    outcome: 'skipped',
+    reason: expect.stringMatching(/^the recording would not load with it: .*integer id/) as unknown,
+  });
+  expect(recorder.fixture().articles.map((record) => record.id)).toEqual([1]);
+});
+
+test('takes in every page of a comment list', async () => {
+  const recorder = new SiteRecorder();
+  recorder.take(seen('/admin/api/articles/1', 200, await readFromMock('/admin/api/articles/1')));
+  const list = (await readFromMock('/admin/api/site/articles/1/comments.json')) as unknown[];
+  const address = '/admin/api/site/articles/1/comments.json';
+  expect(recorder.take(seen(`${address}?page=1`, 200, list.slice(0, 2)))).toEqual({ outcome: 'recorded' });
+  expect(recorder.take(seen(`${address}?page=2`, 200, list.slice(2)))).toEqual({ outcome: 'recorded' });
+  expect(recorder.fixture().comments).toHaveLength(list.length);
+});
