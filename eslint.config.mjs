@@ -66,7 +66,14 @@ export default tseslint.config(
   {
     // What ships never depends on what proves it: the mock, conformance and validation import no
     // test or proof code (proof/variant-server.ts brings variants and the mock together instead).
-    files: ['mock/**/*.ts', 'conformance/**/*.ts', 'validation/**/*.ts', 'schemas/**/*.ts', 'types/**/*.ts'],
+    files: [
+      'mock/**/*.ts',
+      'conformance/**/*.ts',
+      'validation/**/*.ts',
+      'schemas/**/*.ts',
+      'types/**/*.ts',
+      'command-line/**/*.ts',
+    ],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [

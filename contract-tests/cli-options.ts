@@ -3,6 +3,7 @@
  * equivalent (CONTRACT_BASE_URL, CONTRACT_ARTICLE_IDS, CONTRACT_API_TOKEN) so CI can keep the
  * token out of the command line.
  */
+import { invokedAs, type Invocation } from '../command-line/invoked-as';
 import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
@@ -31,7 +32,10 @@ export interface ContractOptions {
 /** More than this many requests at once stops being a test of the target and becomes a load test. */
 const maxConcurrency = 64;
 
-export const usage = `Usage: npm run contract -- [options]
+export const invocation: Invocation = { bin: 'articles-contract', script: 'npm run contract --' };
+
+/** The usage, under the name the command was invoked by (command-line/invoked-as.ts). */
+export const usage = (command = invokedAs(invocation)): string => `Usage: ${command} [options]
 
 Checks a deployment of the Site Articles and Comments interface against everything the
 interface states. Without --base-url it checks a fresh in-process mock.

@@ -64,11 +64,12 @@ describe('readCliOptions', () => {
     [['--port', 'abc'], /--port must be a number/],
     [['--port', '70000'], /--port must be 0 to 65535/],
     [['--delay', 'soon'], /--delay must be a number/],
-    [['--delay', '900-100'], /delayMs/],
-    [['--fail-rate', '2'], /failure\.rate/],
-    [['--fail-rate', '1', '--fail-status', '200'], /failure\.status/],
-    [['--fail-operation', 'deleteArticle'], /failure\.operation/],
-  ])('refuses %j with a usage error', (argv, message) => {
+    [['--delay', '900-100'], /^--delay must be milliseconds from 0 to 60000, or a range such as 50-200$/],
+    [['--fail-rate', '2'], /^--fail-rate must be a number from 0 to 1$/],
+    [['--fail-rate', '1', '--fail-status', '200'], /^--fail-status must be a whole number from 400 to 599$/],
+    [['--fail-operation', 'deleteArticle'], /^--fail-operation must be one of readArticle, /],
+    [['--fail-status', '500'], /^--fail-status needs --fail-rate <0..1> or --fail-operation <id>/],
+  ])('refuses %j with a usage error naming the flag as typed', (argv, message) => {
     expect(() => readCliOptions(argv, {})).toThrow(UsageError);
     expect(() => readCliOptions(argv, {})).toThrow(message);
   });

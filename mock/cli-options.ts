@@ -2,6 +2,7 @@
  * Command-line options of `npm start` / `npm run dev`, read with node's own parseArgs. Each
  * option has an environment equivalent where the issue asks for one (PORT, HOST, API_TOKEN).
  */
+import { invokedAs, type Invocation } from '../command-line/invoked-as';
 import { parseArgs } from 'node:util';
 import type { OperationId } from '../schemas';
 import { faultProblems, type Faults } from './core/faults';
@@ -37,7 +38,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const usage = `Usage: npm start -- [options]
+export const invocation: Invocation = { bin: 'articles-mock', script: 'npm start --' };
+
+/** The usage, under the name the command was invoked by (command-line/invoked-as.ts). */
+export const usage = (command = invokedAs(invocation)): string => `Usage: ${command} [options]
 
   --port <n>             port to listen on (env PORT; default 4010)
   --host <address>       address to listen on (env HOST; default 127.0.0.1)
@@ -69,6 +73,13 @@ function number(text: string | undefined, name: string): number | undefined {
   return value;
 }
 
+/** The flag a user typed for each field `faultProblems` names (the control API names the fields). */
+const faultFlags: Record<string, string> = {
+  'failure.rate': '--fail-rate',
+  'failure.status': '--fail-status',
+  'failure.operation': '--fail-operation',
+};
+
 function readFaults(values: Record<string, string | boolean | string[] | undefined>): Faults {
   const delay = values.delay as string | undefined;
   const range = delay?.split('-');
@@ -90,7 +101,13 @@ function readFaults(values: Record<string, string | boolean | string[] | undefin
         }
       : {}),
   };
-  const problems = Object.entries(faultProblems(faults)).map(([field, messages]) => `${field} ${messages.join(', ')}`);
+  if (values['fail-status'] !== undefined && !faults.failure)
+    throw new UsageError('--fail-status needs --fail-rate <0..1> or --fail-operation <id> to say which requests fail');
+  const problems = Object.entries(faultProblems(faults)).map(([field, messages]) =>
+    field === 'delayMs'
+      ? '--delay must be milliseconds from 0 to 60000, or a range such as 50-200'
+      : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
+  );
   if (problems.length > 0) throw new UsageError(problems.join('; '));
   return faults;
 }

@@ -92,9 +92,11 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   server.listen(options.port, options.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${String(port)}`;
     console.log(
-      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on http://${options.host}:${port} (control API under /__mock)`,
+      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${origin} (control API under /__mock)`,
     );
+    if (!proxy) console.log(`mock: the workbench is at ${origin}/__mock/ (Ctrl-C stops the mock)`);
   });
   const stop = (): void => {
     proxy?.stop();
@@ -104,6 +106,24 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWithNpm(stop);
+}
+
+/**
+ * Under `npm start`, npm is this process's parent. Killed outright (SIGKILL, a closed terminal
+ * that signals only npm), npm cannot pass the stop on, and the mock would keep its port: when the
+ * parent is gone the mock stops as if it had been told to.
+ */
+function stopWithNpm(stop: () => void): void {
+  if (process.env.npm_lifecycle_event === undefined || process.env.npm_lifecycle_event === 'npx') return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    console.log('mock: npm, which started the mock, is gone; stopping');
+    stop();
+  }, 500);
+  watch.unref();
 }
 
 /** Reads the options and serves; bad options print the usage and end the process with exit 2. */
@@ -112,7 +132,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
     const options = readCliOptions(argv, env);
     if (replaced && options.proxy) throw new UsageError(`variant "${replaced.name}" does not apply with --proxy`);
     if (options.help) {
-      console.log(usage);
+      console.log(usage());
       return;
     }
     serve(options, replaced);
@@ -120,7 +140,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
     // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
     const badUsage =
       error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage}` : ''}`);
+    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage()}` : ''}`);
     process.exit(2);
   }
 }

@@ -3,7 +3,7 @@
  * empty project, gives the two commands, the entry points and the types a user of the package
  * reaches, and nothing that only this repository's own tests need.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
@@ -87,7 +87,7 @@ test('the tarball ships the compiled code, the schemas, the commands and the wor
     ]),
   );
   const unwanted = shipped.filter((path) =>
-    /__tests__|hardening|(^|\/)bench\/|variants|proof|(?<!contract)\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
+    /__tests__|hardening|(^|\/)bench\/|variants|proof|\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
   );
   expect(unwanted).toEqual([]);
 });
@@ -104,8 +104,20 @@ test('npx articles-mock knows no --variant: the broken variants are not part of 
   expect(refused.output).toContain("Unknown option '--variant'");
   expect(refused.code).toBe(2);
   const help = await run('npx', ['articles-mock', '--help'], project);
+  expect(help.output).toMatch(/^Usage: articles-mock \[options\]\n/m);
   expect(help.output).not.toContain('variant');
 }, 60_000);
+
+test('npx articles-contract names itself in its usage', async () => {
+  const help = await run('npx', ['articles-contract', '--help'], project);
+  expect(help.output).toMatch(/^Usage: articles-contract \[options\]\n/m);
+  expect(help.code).toBe(0);
+}, 60_000);
+
+test('installing the package brings no test runner into the project', () => {
+  const installed = readdirSync(join(project, 'node_modules'));
+  expect(installed.filter((name) => name === 'jest' || name === '@jest' || name.startsWith('jest-'))).toEqual([]);
+});
 
 test('the packaged mock serves the workbench page, its scripts and the Swagger UI docs', async () => {
   if (!mock) throw new Error('the packaged mock did not start');

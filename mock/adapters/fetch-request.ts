@@ -3,7 +3,7 @@
  * a fetch `Request` becomes a PlainRequest, a PlainAnswer becomes a `Response`. Only web-standard
  * APIs, so this runs wherever MSW does.
  */
-import { ApiError } from '../rules';
+import { ApiError, bodyTooLarge } from '../rules';
 import type { BodySource, PlainAnswer, PlainRequest } from '../core/plain';
 
 /** Reads the body once, when the pipeline asks; only identity bodies, as fetch sends them. */
@@ -15,7 +15,7 @@ function bodyOf(request: Request): BodySource {
       if (encoding !== 'identity')
         throw new ApiError('unsupportedMediaType', { message: `Unsupported body encoding: "${encoding}"` });
       const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.byteLength > limit) throw new ApiError('payloadTooLarge');
+      if (bytes.byteLength > limit) throw bodyTooLarge(limit);
       return bytes;
     },
   };

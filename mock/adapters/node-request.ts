@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { ApiError } from '../rules';
+import { ApiError, bodyTooLarge } from '../rules';
 import type { BodySource, PlainRequest } from '../core/plain';
 
 const inflaters: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {
@@ -52,7 +52,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
     };
     const declared = Number(request.headers['content-length']);
     if (request.headers['content-encoding'] === undefined && declared > limit) {
-      refuse(new ApiError('payloadTooLarge'));
+      refuse(bodyTooLarge(limit));
       return;
     }
     const stream = decodedStream(request);
@@ -61,7 +61,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
       if (settled) return;
       size += chunk.length;
       chunks.push(chunk);
-      if (size > limit) refuse(new ApiError('payloadTooLarge'));
+      if (size > limit) refuse(bodyTooLarge(limit));
     });
     stream.on('end', () => {
       settle(() => {

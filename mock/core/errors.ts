@@ -3,13 +3,14 @@
  * rules' ApiErrors, body-reading complaints (bad JSON, too large, wrong encoding) and bad
  * percent-encoding in a path. Only a fault of the mock itself is a 5xx.
  */
-import { ApiError } from '../rules';
+import { ApiError, bodyTooLarge } from '../rules';
 
 interface HttpishError {
   status?: unknown;
   statusCode?: unknown;
   type?: unknown;
   message?: unknown;
+  limit?: unknown;
 }
 
 /** The complaints of Express's body parser, which still reads the control API's bodies. */
@@ -18,7 +19,7 @@ function fromParser(error: HttpishError): ApiError | undefined {
     case 'entity.parse.failed':
       return new ApiError('malformedJson', { message: `Malformed JSON in the request body: ${String(error.message)}` });
     case 'entity.too.large':
-      return new ApiError('payloadTooLarge');
+      return typeof error.limit === 'number' ? bodyTooLarge(error.limit) : new ApiError('payloadTooLarge');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError('unsupportedMediaType', { message: `Unsupported body encoding: ${String(error.message)}` });

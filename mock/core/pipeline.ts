@@ -15,7 +15,7 @@ import { checkOutcome } from './check-answer';
 import { controlAnswerHeaders } from '../security/guard';
 import { corsHeaders, type CorsOrigins } from './cors';
 import { applyFaults, hasFaults, type Faults } from './faults';
-import { parseJsonBody, requireJsonType } from './json-body';
+import { missingBody, parseJsonBody, requireJsonType } from './json-body';
 import { runRule, type OperationRequest } from './operation-input';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
 import { parseQuery, splitTarget } from './query';
@@ -104,8 +104,11 @@ async function operationBody(
     requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
   }
   if (!readsBody.has(operation)) return undefined;
+  // Declared empty (Content-Length: 0) or absent: the body is what is wrong, whatever the type says.
+  if (!request.body.present || headerValue(request, 'content-length')?.trim() === '0') throw missingBody(operation);
   requireJsonType(request);
   read.body = await request.body.read(live.bodyLimit);
+  if (read.body.byteLength === 0) throw missingBody(operation);
   return parseJsonBody(read.body);
 }
 

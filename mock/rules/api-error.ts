@@ -19,6 +19,11 @@ export const errorCatalogue = {
     message: 'Malformed JSON in the request body.',
     when: "the body is not JSON; the parser's complaint is appended",
   },
+  missingBody: {
+    status: 400,
+    message: 'The request body is missing: this operation takes a JSON body.',
+    when: 'a `PUT`/`POST` of the interface with no body or an empty one; the message shows the JSON it takes',
+  },
   bodyTooDeep: {
     status: 400,
     message: 'The JSON body nests too deeply.',
@@ -61,7 +66,11 @@ export const errorCatalogue = {
     message: 'Method not allowed.',
     when: 'a known path with another method; `Allow` lists the right ones',
   },
-  payloadTooLarge: { status: 413, message: 'Request body is too large.', when: 'a body over the limit' },
+  payloadTooLarge: {
+    status: 413,
+    message: 'Request body is too large.',
+    when: 'a body over the limit; the message names the limit in bytes',
+  },
   queryTooLong: { status: 414, message: 'The query string is too long.', when: 'a query over the limit' },
   unsupportedMediaType: {
     status: 415,
@@ -105,3 +114,14 @@ export class ApiError extends Error {
 export function validationError(errors: Record<string, string[]>): ApiError {
   return new ApiError('validationFailed', { errors });
 }
+
+/** `1048576 bytes (1 MiB)`; a limit below 1 KiB in bytes only. */
+function describeBytes(bytes: number): string {
+  const [size, unit] = bytes >= 1_048_576 ? [bytes / 1_048_576, 'MiB'] : [bytes / 1024, 'KiB'];
+  const rounded = Number.isInteger(size) ? String(size) : size.toFixed(1);
+  return bytes < 1024 ? `${String(bytes)} bytes` : `${String(bytes)} bytes (${rounded} ${unit})`;
+}
+
+/** 413 naming the limit the body went over (`limit` in bytes). */
+export const bodyTooLarge = (limit: number): ApiError =>
+  new ApiError('payloadTooLarge', { message: `Request body is too large: the limit is ${describeBytes(limit)}.` });

@@ -34,4 +34,4 @@ export const defaultRules: Rules = {
 } satisfies Record<OperationId, unknown>;
 
 export * from './context';
-export { ApiError, errorCatalogue } from './api-error';
+export { ApiError, bodyTooLarge, errorCatalogue } from './api-error';

@@ -40,7 +40,10 @@ describe('body size', () => {
 
   test('answers 413 with a JSON message to a body one byte larger', async () => {
     const answer = await write(harness, 'PUT', '/admin/api/articles/2/data/big', ofSize(maxBodyBytes + 1));
-    expect([answer.status, message(answer.body)]).toEqual([413, 'Request body is too large.']);
+    expect([answer.status, message(answer.body)]).toEqual([
+      413,
+      'Request body is too large: the limit is 1048576 bytes (1 MiB).',
+    ]);
   });
 
   test('answers 413 to a small gzip body that inflates past the maximum', async () => {

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
+import { spawn } from 'node:child_process';
+import { killRunningClis, projectRoot, serving, startCli } from '../../../test-support/cli-process';
 import { createApp } from '../..';
 
 jest.setTimeout(20_000);
@@ -28,6 +29,17 @@ async function freePort(): Promise<number> {
 
 afterEach(killRunningClis);
 
+async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    if (await condition()) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${what} did not come within 15 s`);
+}
+
+const withoutNodeOptions = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS'));
+
 describe('mock/cli.ts', () => {
   it('serves the sample site on the port given with --port', async () => {
     const port = await freePort();
@@ -38,6 +50,37 @@ describe('mock/cli.ts', () => {
     expect(((await response.json()) as { url: string }).url).toBe(`http://127.0.0.1:${port}/admin/api/articles/1`);
     cli.child.kill('SIGTERM');
     expect(await cli.exit).toBe(0);
+  });
+
+  it('says where the workbench is once it listens', async () => {
+    const port = await freePort();
+    const cli = startCli(['--port', String(port), '--quiet']);
+    await serving(cli);
+    await waitFor(() => cli.stdout().includes('workbench'));
+    expect(cli.stdout()).toContain(
+      `mock: the workbench is at http://127.0.0.1:${port}/__mock/ (Ctrl-C stops the mock)\n`,
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/__mock/`)).status).toBe(200);
+  });
+
+  it('stops, freeing its port, when npm start is killed outright and cannot pass the signal on', async () => {
+    const port = await freePort();
+    // Stands for npm: a parent that runs the mock with npm's variable set, then dies by SIGKILL.
+    const npm = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '${port}', '--quiet'], { stdio: 'inherit' })`,
+      ],
+      { cwd: projectRoot, env: { ...withoutNodeOptions(), npm_lifecycle_event: 'start' }, stdio: 'ignore' },
+    );
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => undefined))?.ok === true,
+    );
+    npm.kill('SIGKILL');
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => 'closed')) === 'closed',
+    );
   });
 
   it('takes the port from PORT and the address from --host, and logs each request', async () => {
@@ -96,9 +139,10 @@ describe('mock/cli.ts', () => {
     expect(refused.stderr()).toBe(`mock: ${bad}: article 3:\n  /title: must be string\n`);
   });
 
-  it('prints every option with --help', async () => {
-    const cli = startCli(['--help']);
+  it('prints every option with --help, under the name it was started by', async () => {
+    const cli = startCli(['--help'], { npm_lifecycle_event: 'start' });
     expect(await cli.exit).toBe(0);
+    expect(cli.stdout()).toMatch(/^Usage: npm start -- \[options\]\n/);
     for (const option of [
       '--port',
       '--host',

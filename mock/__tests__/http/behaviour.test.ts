@@ -55,9 +55,18 @@ describe('errors the interface leaves open', () => {
         .set('Content-Type', 'text/plain')
         .send('{}')
         .expect(415, { message: 'Content-Type must be application/json.' });
-      await request(freshApp()).put(path).expect(415);
     },
   );
+
+  it.each([
+    ['/admin/api/articles/1', '{"article": {"data": {"colour": "teal"}}}'],
+    ['/admin/api/articles/1/data/x', '{"value": "teal"}'],
+  ])('answers 400 saying the body is missing for a write to %s without one, labelled or not', async (path, example) => {
+    const message = `The request body is missing: send JSON with Content-Type: application/json, such as ${example}.`;
+    await request(freshApp()).put(path).set('Content-Type', 'application/json').expect(400, { message });
+    await request(freshApp()).put(path).expect(400, { message });
+    await request(freshApp()).put(path).set('Content-Type', 'application/json').send('').expect(400, { message });
+  });
 
   it('answers 415 for a charset that JSON does not use', async () => {
     const response = await request(freshApp())
@@ -70,7 +79,9 @@ describe('errors the interface leaves open', () => {
 
   it('answers 413 with a JSON message for a body over 1 MB', async () => {
     const payload = { article: { data: { text: 'x'.repeat(1_100_000) } } };
-    await putJson(freshApp(), '/admin/api/articles/1', payload).expect(413, { message: 'Request body is too large.' });
+    await putJson(freshApp(), '/admin/api/articles/1', payload).expect(413, {
+      message: 'Request body is too large: the limit is 1048576 bytes (1 MiB).',
+    });
   });
 
   it('answers 422 with field-level errors for a payload of the wrong shape', async () => {

@@ -61,16 +61,24 @@ describe('POST comments', () => {
   });
 
   it.each([
-    ['no Content-Type', undefined],
     ['text/plain', 'text/plain'],
     ['form encoding', 'application/x-www-form-urlencoded'],
   ])('answers 415 for %s and stores nothing', async (_name, type) => {
     const app = freshApp();
-    const post = request(app).post('/admin/api/articles/1/comments');
-    if (type) post.set('Content-Type', type);
-    await post
-      .send(type ? JSON.stringify(aComment) : undefined)
+    await request(app)
+      .post('/admin/api/articles/1/comments')
+      .set('Content-Type', type)
+      .send(JSON.stringify(aComment))
       .expect(415, { message: 'Content-Type must be application/json.' });
+    expect((await readArticle(app, 1)).comments_count).toBe(3);
+  });
+
+  it('answers 400 showing the JSON it takes to a post without a body, and stores nothing', async () => {
+    const app = freshApp();
+    const response = await request(app).post('/admin/api/articles/1/comments').expect(400);
+    expect((response.body as { message: string }).message).toBe(
+      'The request body is missing: send JSON with Content-Type: application/json, such as {"comment": {"author": "Ada", "author_email": "ada@example.com", "body": "Hello"}}.',
+    );
     expect((await readArticle(app, 1)).comments_count).toBe(3);
   });
 

@@ -1,0 +1,25 @@
+/**
+ * The name a command's usage and messages should give it: what the user typed. Installed, the
+ * package's `bin` name (`articles-mock`, also from `npx` and from a project's own npm script); in
+ * this repository, the npm script that runs it (`npm start --`, `npm run contract --`). Shared by
+ * the mock's and the contract suite's command lines, so both name themselves the same way.
+ */
+import { basename } from 'node:path';
+
+export interface Invocation {
+  /** The package's `bin` name for this command. */
+  bin: string;
+  /** How this repository's README runs it, e.g. `npm start --`. */
+  script: string;
+}
+
+export function invokedAs(
+  { bin, script }: Invocation,
+  env: NodeJS.ProcessEnv = process.env,
+  entry = process.argv[1] ?? '',
+): string {
+  if (basename(entry).replace(/\.js$/, '') === bin) return bin;
+  const event = env.npm_lifecycle_event;
+  if (event === undefined || event === 'npx') return script;
+  return event === 'start' || event === 'test' ? `npm ${event} --` : `npm run ${event} --`;
+}
