@@ -1,9 +1,10 @@
 /**
- * Takes the docs' two screenshots (docs/workbench.png, docs/api-docs.png) of the workbench and
- * the API docs, in Debian's Chromium, after a few requests so that the journal has something to
- * show. Run with `npx tsx scripts/workbench-screenshots.ts` after changing the page.
+ * Takes the docs' screenshots of the workbench (docs/workbench-*.png) at 1280 and 390 px wide,
+ * fresh (a few requests) and busy (after a thousand), and of the API docs (docs/api-docs.png), in
+ * Debian's Chromium. Run with `npx tsx scripts/workbench-screenshots.ts` after changing the page.
  */
 import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, serveOnLoopback, stopServer } from '../test-support/browser';
 import { createApp } from '../mock';
 
@@ -25,20 +26,40 @@ async function someTraffic(base: string): Promise<void> {
   await fetch(`${base}/admin/api/articles/42`);
 }
 
+async function aThousandReads(base: string): Promise<void> {
+  for (let sent = 0; sent < 1000; sent += 50)
+    await Promise.all(Array.from({ length: 50 }, (_, index) => fetch(`${base}/admin/api/articles/${(index % 6) + 1}`)));
+}
+
+/** The page at both widths: the desktop's first screen, the phone's whole page. */
+async function shoot(browser: Browser, base: string, state: 'fresh' | 'busy'): Promise<void> {
+  for (const [width, height, fullPage] of [
+    [1280, 800, false],
+    [390, 844, true],
+  ] as const) {
+    const { page } = await openPage(browser, `${base}/__mock/`, { width, height });
+    await page.waitForSelector('body[data-ready="true"]');
+    if (state === 'fresh') {
+      await page.click('#journal li:nth-child(3) summary');
+      await page.click('article[data-article-id="1"] .comments summary');
+    }
+    await page.screenshot({ path: resolve(docsFolder, `workbench-${String(width)}-${state}.png`), fullPage });
+    await page.close();
+  }
+}
+
 async function main(): Promise<void> {
   const mock = createApp();
   const { base, server } = await serveOnLoopback(mock.app);
   const browser = await launchBrowser();
   try {
     await someTraffic(base);
-    const { page } = await openPage(browser, `${base}/__mock/`, { width: 1280, height: 860 });
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.click('#journal li:nth-child(3) summary');
-    await page.click('article[data-article-id="1"] .comments summary');
-    await page.screenshot({ path: resolve(docsFolder, 'workbench.png') });
+    await shoot(browser, base, 'fresh');
     const docs = await openPage(browser, `${base}/__mock/docs`, { width: 1280, height: 860 });
     await docs.page.waitForSelector('.opblock');
     await docs.page.screenshot({ path: resolve(docsFolder, 'api-docs.png') });
+    await aThousandReads(base);
+    await shoot(browser, base, 'busy');
   } finally {
     await browser.close();
     await stopServer(server);

@@ -37,13 +37,18 @@ async function operationIdsOfDocument() {
 function operationRow(id) {
   const row = document.createElement('tr');
   row.dataset.operation = id;
-  const input = (name, attributes) =>
-    Object.assign(document.createElement('input'), { name: `${name}-${id}`, ...attributes });
+  // Labelled one by one: on a narrow window the table has no header row.
+  const input = (name, label, attributes) => {
+    const field = Object.assign(document.createElement('input'), { name: `${name}-${id}`, ...attributes });
+    field.setAttribute('aria-label', `${id}: ${label}`);
+    field.title = label;
+    return field;
+  };
   const cells = [
     id,
-    input('delay', { placeholder: 'global' }),
-    input('status', { type: 'number', min: 400, max: 599, value: 503 }),
-    input('rate', { type: 'number', min: 0, max: 1, step: 0.05, placeholder: 'global' }),
+    input('delay', 'latency (ms or min-max)', { placeholder: 'latency' }),
+    input('status', 'failure status', { type: 'number', min: 400, max: 599, defaultValue: 503 }),
+    input('rate', 'failure rate (0-1)', { type: 'number', min: 0, max: 1, step: 0.05, placeholder: 'rate' }),
   ];
   for (const content of cells) {
     const cell = document.createElement('td');
@@ -69,6 +74,8 @@ export async function setUpFaults() {
   });
   document.getElementById('clear-faults').addEventListener('click', async () => {
     await control('faults', { method: 'DELETE' });
+    // The fields back to their defaults too, so nothing on the page still shows a fault.
+    form().reset();
     showFaults({});
     showStatus('Faults cleared.');
   });
