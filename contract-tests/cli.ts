@@ -189,7 +189,9 @@ async function main(): Promise<number> {
   } catch (error) {
     const known =
       error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(`contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage()}` : ''}`);
+    console.error(
+      `contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage()}` : ''}`,
+    );
     return 2;
   }
   if (options.help) {

@@ -429,6 +429,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1 */
         article_id: number;
       };
       cookie?: never;
@@ -441,6 +442,63 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "title": "Ten years of small websites",
+           *       "path": "ten-years-of-small-websites",
+           *       "comments_count": 3,
+           *       "publishing": false,
+           *       "published": true,
+           *       "data": {
+           *         "svc_import_source": "legacy-blog",
+           *         "featured": true,
+           *         "reading_minutes": 7,
+           *         "related_ids": [
+           *           2,
+           *           3
+           *         ]
+           *       },
+           *       "created_at": "2024-02-01T08:30:00.000Z",
+           *       "updated_at": "2024-03-02T16:45:10.250Z",
+           *       "published_at": "2024-02-01T09:00:00.000Z",
+           *       "url": "http://127.0.0.1:4010/admin/api/articles/1",
+           *       "public_url": "http://127.0.0.1:4010/ten-years-of-small-websites",
+           *       "contents_url": "http://127.0.0.1:4010/admin/api/articles/1/contents",
+           *       "comments_url": "http://127.0.0.1:4010/admin/api/articles/1/comments",
+           *       "page": {
+           *         "id": 1,
+           *         "title": "Blog",
+           *         "content_type": "blog",
+           *         "created_at": "2024-01-08T09:00:00.000Z",
+           *         "updated_at": "2024-03-02T16:45:10.250Z",
+           *         "published_at": "2024-01-08T10:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/pages/1"
+           *       },
+           *       "language": {
+           *         "id": 1,
+           *         "code": "en",
+           *         "title": "ENG",
+           *         "created_at": "2024-01-08T08:00:00.000Z",
+           *         "updated_at": "2024-01-08T08:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/languages/1"
+           *       },
+           *       "author": {
+           *         "id": 1,
+           *         "name": "Mari Tamm",
+           *         "url": "http://127.0.0.1:4010/admin/api/people/1"
+           *       },
+           *       "autosaved_title": "Ten years of small websites",
+           *       "excerpt": "What a decade of building sites for small businesses taught us.",
+           *       "autosaved_excerpt": "What a decade of building sites for small businesses taught us.",
+           *       "body": "<p>Ten years ago we launched our first site builder. Since then, small businesses have built many thousands of websites with it.</p><p>This post looks back at what changed, what did not, and what we would do again.</p>",
+           *       "autosaved_body": "<p>Ten years ago we launched our first site builder. Since then, small businesses have built many thousands of websites with it.</p><p>This post looks back at what changed, what did not, and what we would do again.</p>",
+           *       "tag_names": [
+           *         "anniversary",
+           *         "company"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Article'];
         };
       };
@@ -451,12 +509,22 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 3 */
         article_id: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "article": {
+         *         "data": {
+         *           "review_status": "approved"
+         *         }
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['ArticleUpdateRequest'];
       };
     };
@@ -467,6 +535,54 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 3,
+           *       "title": "Draft: spring product update",
+           *       "path": "spring-product-update",
+           *       "comments_count": 0,
+           *       "publishing": true,
+           *       "published": false,
+           *       "data": {
+           *         "review_status": "approved"
+           *       },
+           *       "created_at": "2024-03-01T07:15:00.000Z",
+           *       "updated_at": "2024-03-04T10:30:00.000Z",
+           *       "published_at": "2024-03-01T07:15:00.000Z",
+           *       "url": "http://127.0.0.1:4010/admin/api/articles/3",
+           *       "public_url": "http://127.0.0.1:4010/spring-product-update",
+           *       "contents_url": "http://127.0.0.1:4010/admin/api/articles/3/contents",
+           *       "comments_url": "http://127.0.0.1:4010/admin/api/articles/3/comments",
+           *       "page": {
+           *         "id": 1,
+           *         "title": "Blog",
+           *         "content_type": "blog",
+           *         "created_at": "2024-01-08T09:00:00.000Z",
+           *         "updated_at": "2024-03-02T16:45:10.250Z",
+           *         "published_at": "2024-01-08T10:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/pages/1"
+           *       },
+           *       "language": {
+           *         "id": 1,
+           *         "code": "en",
+           *         "title": "ENG",
+           *         "created_at": "2024-01-08T08:00:00.000Z",
+           *         "updated_at": "2024-01-08T08:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/languages/1"
+           *       },
+           *       "author": {
+           *         "id": 3,
+           *         "name": "Priya Nair",
+           *         "url": "http://127.0.0.1:4010/admin/api/people/3"
+           *       },
+           *       "autosaved_title": "Spring product update",
+           *       "excerpt": "",
+           *       "autosaved_excerpt": "New templates, faster editing.",
+           *       "body": "",
+           *       "autosaved_body": "<p>New templates, faster editing, and a calmer dashboard.</p>",
+           *       "tag_names": []
+           *     }
+           */
           'application/json': components['schemas']['ArticleUpdateResponse'];
         };
       };
@@ -477,14 +593,23 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1 */
         article_id: number;
-        /** @description Data key, URL-encoded. Keys starting with the reserved prefix are read-only. */
+        /**
+         * @description Data key, URL-encoded. Keys starting with the reserved prefix are read-only.
+         * @example colour
+         */
         key: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "value": "teal"
+         *     }
+         */
         'application/json': components['schemas']['DataValueRequest'];
       };
     };
@@ -495,6 +620,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "title": "Ten years of small websites",
+           *       "path": "ten-years-of-small-websites",
+           *       "comments_count": 3,
+           *       "publishing": false,
+           *       "published": true,
+           *       "data": {
+           *         "svc_import_source": "legacy-blog",
+           *         "featured": true,
+           *         "reading_minutes": 7,
+           *         "related_ids": [
+           *           2,
+           *           3
+           *         ],
+           *         "colour": "teal"
+           *       },
+           *       "created_at": "2024-02-01T08:30:00.000Z",
+           *       "updated_at": "2024-03-04T10:30:00.000Z",
+           *       "published_at": "2024-02-01T09:00:00.000Z",
+           *       "url": "http://127.0.0.1:4010/admin/api/articles/1",
+           *       "public_url": "http://127.0.0.1:4010/ten-years-of-small-websites",
+           *       "contents_url": "http://127.0.0.1:4010/admin/api/articles/1/contents",
+           *       "comments_url": "http://127.0.0.1:4010/admin/api/articles/1/comments",
+           *       "page": {
+           *         "id": 1,
+           *         "title": "Blog",
+           *         "content_type": "blog",
+           *         "created_at": "2024-01-08T09:00:00.000Z",
+           *         "updated_at": "2024-03-02T16:45:10.250Z",
+           *         "published_at": "2024-01-08T10:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/pages/1"
+           *       },
+           *       "language": {
+           *         "id": 1,
+           *         "code": "en",
+           *         "title": "ENG",
+           *         "created_at": "2024-01-08T08:00:00.000Z",
+           *         "updated_at": "2024-01-08T08:00:00.000Z",
+           *         "url": "http://127.0.0.1:4010/admin/api/languages/1"
+           *       },
+           *       "author": {
+           *         "id": 1,
+           *         "name": "Mari Tamm",
+           *         "url": "http://127.0.0.1:4010/admin/api/people/1"
+           *       },
+           *       "autosaved_title": "Ten years of small websites",
+           *       "excerpt": "What a decade of building sites for small businesses taught us.",
+           *       "autosaved_excerpt": "What a decade of building sites for small businesses taught us.",
+           *       "body": "<p>Ten years ago we launched our first site builder. Since then, small businesses have built many thousands of websites with it.</p><p>This post looks back at what changed, what did not, and what we would do again.</p>",
+           *       "autosaved_body": "<p>Ten years ago we launched our first site builder. Since then, small businesses have built many thousands of websites with it.</p><p>This post looks back at what changed, what did not, and what we would do again.</p>",
+           *       "tag_names": [
+           *         "anniversary",
+           *         "company"
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['DataKeyResponse'];
         };
       };
@@ -505,8 +688,12 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1 */
         article_id: number;
-        /** @description Data key, URL-encoded. Keys starting with the reserved prefix are read-only. */
+        /**
+         * @description Data key, URL-encoded. Keys starting with the reserved prefix are read-only.
+         * @example colour
+         */
         key: string;
       };
       cookie?: never;
@@ -527,6 +714,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1 */
         article_id: number;
       };
       cookie?: never;
@@ -539,6 +727,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example [
+           *       {
+           *         "body": "Looking forward to the next ten.",
+           *         "author": "Lena",
+           *         "created_at": "2024/02/05 07:45:30 +0000"
+           *       },
+           *       {
+           *         "body": "Our bakery site still runs on the first template.",
+           *         "author": "Tom Hill",
+           *         "created_at": "2024/02/02 18:03:00 +0000"
+           *       },
+           *       {
+           *         "body": "Congratulations on ten years!",
+           *         "author": "Kati",
+           *         "created_at": "2024/02/01 10:12:45 +0000"
+           *       }
+           *     ]
+           */
           'application/json': components['schemas']['CommentList'];
         };
       };
@@ -549,12 +756,22 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 2 */
         article_id: number;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "comment": {
+         *         "author": "Ada",
+         *         "author_email": "ada@example.com",
+         *         "body": "Thank you, this helped."
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['CommentPostRequest'];
       };
     };
@@ -565,6 +782,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "body": "Thank you, this helped.",
+           *       "author": "Ada",
+           *       "created_at": "2024/03/04 10:30:00 +0000"
+           *     }
+           */
           'application/json': unknown;
         };
       };

@@ -4,28 +4,13 @@
  * own test (mock/__tests__/http/adapters.test.ts) proves only the translation.
  */
 import { buildMock } from '../app/build-mock';
-import type { PlainRequest } from './plain';
+import { plainJsonRequest, type PlainRequest } from './plain';
 
 const core = (): ReturnType<typeof buildMock>['core'] =>
   buildMock({ token: 'secret' }, (given, wanted) => given === wanted).core;
 
-function plain(method: string, url: string, json?: unknown, headers: Record<string, string> = {}): PlainRequest {
-  const bytes = json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(json));
-  return {
-    method,
-    url,
-    originalUrl: url,
-    headers: {
-      host: 'mock.test',
-      'x-api-token': 'secret',
-      ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}),
-      ...headers,
-    },
-    body: { present: bytes !== undefined, read: () => Promise.resolve(bytes ?? new Uint8Array(0)) },
-    fallbackBase: 'http://127.0.0.1:4010',
-    protocol: 'http',
-  };
-}
+const plain = (method: string, url: string, json?: unknown, headers: Record<string, string> = {}): PlainRequest =>
+  plainJsonRequest(method, url, json, { host: 'mock.test', 'x-api-token': 'secret', ...headers });
 
 const comment = { comment: { author: 'Ann', author_email: 'ann@example.com', body: 'Hi' } };
 

@@ -42,3 +42,28 @@ export function headerValue(request: PlainRequest, name: string): string | undef
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/**
+ * A request as code builds it, with `json` (when given) as its body: for the core's own tests and
+ * for the OpenAPI document's examples, which both drive the core without any adapter.
+ */
+export function plainJsonRequest(
+  method: string,
+  url: string,
+  json: unknown,
+  headers: Record<string, string>,
+): PlainRequest {
+  const bytes = json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(json));
+  return {
+    method,
+    url,
+    originalUrl: url,
+    headers: {
+      ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.length) } : {}),
+      ...headers,
+    },
+    body: { present: bytes !== undefined, read: () => Promise.resolve(bytes ?? new Uint8Array(0)) },
+    fallbackBase: 'http://127.0.0.1:4010',
+    protocol: 'http',
+  };
+}

@@ -2,6 +2,7 @@
  * An OpenAPI 3.1 document of the interface's six operations (section 4), whose component schemas
  * are the tolerant JSON Schemas themselves, with `$ref`s pointed at `#/components/schemas`.
  */
+import type { OperationExample } from './build-examples';
 import { schemaFileName, type JsonSchema, type SchemaFile } from './build-schemas';
 import type { InterfaceModel, Operation } from './model';
 
@@ -20,13 +21,14 @@ function toComponent(value: unknown, refs: Map<string, string>): unknown {
   );
 }
 
-function parameters(path: string): JsonSchema[] {
+function parameters(path: string, example?: OperationExample): JsonSchema[] {
   const names = [...path.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1] ?? '');
   return names.map((name) => ({
     name,
     in: 'path',
     required: true,
     schema: name === 'article_id' ? { type: 'integer' } : { type: 'string' },
+    ...(example?.parameters[name] === undefined ? {} : { example: example.parameters[name] }),
     ...(name === 'key'
       ? { description: 'Data key, URL-encoded. Keys starting with the reserved prefix are read-only.' }
       : {}),
@@ -37,9 +39,10 @@ function parameters(path: string): JsonSchema[] {
  * A stated answer without a stated status is some success (`2XX`). Neither stated (4.6): still
  * some success, with whatever JSON body the service sends, so typed clients treat it as success.
  */
-function responses(operation: Operation): JsonSchema {
+function responses(operation: Operation, example?: OperationExample): JsonSchema {
   const body = operation.answer ? componentRef(operation.answer) : { description: 'Any JSON value, or no body.' };
-  const content = { content: { 'application/json': { schema: body } } };
+  const shown = example?.answer === undefined ? {} : { example: example.answer };
+  const content = { content: { 'application/json': { schema: body, ...shown } } };
   if (operation.status !== undefined) {
     const answer = operation.answer ? content : {};
     return { [String(operation.status)]: { description: `Interface section ${operation.section}.`, ...answer } };
@@ -48,31 +51,52 @@ function responses(operation: Operation): JsonSchema {
   return { '2XX': { description: `Interface section ${operation.section}. ${unstated} not stated.`, ...content } };
 }
 
-function operationObject(operation: Operation): JsonSchema {
+/** The resource an operation works on, from its address: renderers group operations by it. */
+const tags = [
+  { name: 'Articles', description: 'One article: read it, or update it whole (sections 4.1 and 4.2).' },
+  { name: 'Article data', description: "One key of an article's data: set or remove it (sections 4.3 and 4.4)." },
+  { name: 'Comments', description: "An article's comments: list them, or post one (sections 4.5 and 4.6)." },
+];
+const tagOf = (path: string): string =>
+  path.includes('/data/') ? 'Article data' : path.includes('comments') ? 'Comments' : 'Articles';
+
+function operationObject(operation: Operation, example?: OperationExample): JsonSchema {
+  const requestExample = example?.request === undefined ? {} : { example: example.request };
   const request = operation.request
-    ? { requestBody: { required: true, content: { 'application/json': { schema: componentRef(operation.request) } } } }
+    ? {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: componentRef(operation.request), ...requestExample } },
+        },
+      }
     : {};
   return {
     operationId: operation.id,
+    tags: [tagOf(operation.path)],
     summary: `Interface section ${operation.section}`,
-    parameters: parameters(operation.path),
+    parameters: parameters(operation.path, example),
     ...request,
-    responses: responses(operation),
+    responses: responses(operation, example),
   };
 }
 
-function paths(operations: Operation[]): JsonSchema {
+function paths(operations: Operation[], examples: Map<string, OperationExample>): JsonSchema {
   const byPath: Record<string, JsonSchema> = {};
   for (const operation of operations) {
     byPath[operation.path] = {
       ...byPath[operation.path],
-      [operation.method.toLowerCase()]: operationObject(operation),
+      [operation.method.toLowerCase()]: operationObject(operation, examples.get(operation.id)),
     };
   }
   return byPath;
 }
 
-export function buildOpenApi(model: InterfaceModel, files: SchemaFile[]): JsonSchema {
+/** `examples`: each operation's real request and answer (build-examples.ts); none when generating from the tables alone. */
+export function buildOpenApi(
+  model: InterfaceModel,
+  files: SchemaFile[],
+  examples = new Map<string, OperationExample>(),
+): JsonSchema {
   const tolerant = files.filter((file) => file.family === 'tolerant');
   const refs = new Map(tolerant.map((file) => [schemaFileName(file.name), file.name]));
   return {
@@ -84,7 +108,8 @@ export function buildOpenApi(model: InterfaceModel, files: SchemaFile[]): JsonSc
         'Generated from spec/interface-tables.md. Authentication, errors, paging and versioning are not stated by the interface.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The mock server (npm start)' }],
-    paths: paths(model.operations),
+    tags,
+    paths: paths(model.operations, examples),
     components: {
       schemas: Object.fromEntries(tolerant.map((file) => [file.name, toComponent(file.schema, refs)])),
     },

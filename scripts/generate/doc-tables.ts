@@ -134,7 +134,11 @@ export const docTables: DocTable[] = [
   { file: 'docs/behaviour.md', name: 'error catalogue', render: errorTable },
   { file: 'docs/hardening.md', name: 'limits', render: limitsTable },
   { file: 'docs/mock.md', name: 'articles-mock --help', render: () => usageBlock(mockUsage('npm start --')) },
-  { file: 'docs/contract-suite.md', name: 'articles-contract --help', render: () => usageBlock(contractUsage('npm run contract --')) },
+  {
+    file: 'docs/contract-suite.md',
+    name: 'articles-contract --help',
+    render: () => usageBlock(contractUsage('npm run contract --')),
+  },
   { file: 'docs/control-api.md', name: 'control routes', render: controlTable },
   { file: 'docs/contract-checks.md', name: 'rules', render: rulesTable },
   { file: 'docs/contract-proof.md', name: 'variant counts', render: variantTable },

@@ -3,6 +3,7 @@
  * content. Writing and checking both start from this one function.
  */
 import { buildCatalog } from './build-catalog';
+import { sampleSiteExamples } from './build-examples';
 import { buildOpenApi } from './build-openapi';
 import { buildOperationTypes } from './build-operations';
 import { buildSchemaFiles } from './build-schemas';
@@ -29,7 +30,9 @@ export async function generatedFiles(tablesMarkdown: string, root?: string): Pro
   for (const file of files) {
     out.set(`schemas/${file.id}`, json({ $comment: banner('').trim(), ...file.schema }));
   }
-  const openapi = buildOpenApi(model, files);
+  // The examples come from the mock itself, so only a generation of the project (with its root) has them.
+  const examples = root === undefined ? undefined : await sampleSiteExamples();
+  const openapi = buildOpenApi(model, files, examples);
   out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...openapi }));
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
   out.set('types/index.ts', buildTypes(files, openapi, banner('//')));

@@ -1,10 +1,15 @@
 /**
  * The generated OpenAPI document is a valid OpenAPI 3.1 document (checked by swagger-parser, the
- * validator Swagger tooling uses) and describes exactly the six operations of the tables.
+ * validator Swagger tooling uses) and describes exactly the six operations of the tables, each
+ * grouped by resource and with a real example taken from the mock's sample site.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import openapi from '../../schemas/openapi.json';
 import { operations } from '../../schemas';
+import { isRealCommentDate, isRealTimestamp } from '../../conformance';
+import { validateRequest, validateResponse } from '../../validation';
 
 type Document = Parameters<typeof SwaggerParser.validate>[0];
 
@@ -35,3 +40,73 @@ test('every schema an operation refers to is a component of the document', async
   const dereferenced = await SwaggerParser.dereference(structuredClone(openapi) as unknown as Document);
   expect(JSON.stringify(dereferenced)).not.toContain('"$ref"');
 });
+
+interface Described {
+  tags?: string[];
+  parameters?: { name: string; example?: unknown }[];
+  requestBody?: { content: { 'application/json': { example?: unknown } } };
+  responses: Record<string, { content?: { 'application/json': { example?: unknown } } }>;
+}
+
+const described = (id: string): Described => {
+  const found = Object.values(
+    openapi.paths as unknown as Record<string, Record<string, Described & { operationId: string }>>,
+  )
+    .flatMap((item) => Object.values(item))
+    .find((operation) => operation.operationId === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+
+/** Every string of `value` that is a timestamp in one of the interface's two forms. */
+const timestampsIn = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? /^\d{4}[-/]\d{2}[-/]\d{2}[T ]/.test(value)
+      ? [value]
+      : []
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap(timestampsIn)
+      : [];
+
+const sampleDates = new Set(timestampsIn(readSampleSite()));
+
+function readSampleSite(): unknown {
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'mock', 'fixtures', 'sample-site.json'), 'utf8'));
+}
+
+describe.each(operations.map((operation) => [operation.id, operation] as const))(
+  'the example of %s',
+  (_id, operation) => {
+    const document = described(operation.id);
+    const content = Object.values(document.responses)[0]?.content?.['application/json'];
+
+    it('is grouped under the resource it works on', () => {
+      expect(document.tags).toHaveLength(1);
+      expect(['Articles', 'Article data', 'Comments']).toContain(document.tags?.[0]);
+    });
+
+    it('names a value for every path parameter', () => {
+      for (const parameter of document.parameters ?? []) expect(parameter.example).toBeDefined();
+    });
+
+    it('has a request that the interface accepts, when the operation takes one', () => {
+      if (!('request' in operation)) return;
+      const example = document.requestBody?.content['application/json'].example;
+      expect(validateRequest(operation.request, example)).toEqual([]);
+    });
+
+    it('answers in the stated shape, with real dates of the sample site', () => {
+      if (!content) {
+        expect(operation.id).toBe('deleteDataKey');
+        return;
+      }
+      expect(content.example).toBeDefined();
+      if ('answer' in operation) expect(validateResponse(operation.answer, content.example, 'strict')).toEqual([]);
+      for (const date of timestampsIn(content.example)) {
+        expect(isRealTimestamp(date) || isRealCommentDate(date)).toBe(true);
+        // A write's own dates are the example's fixed clock, a day after the site's last change.
+        if (!sampleDates.has(date)) expect(['2024-03-04T10:30:00.000Z', '2024/03/04 10:30:00 +0000']).toContain(date);
+      }
+    });
+  },
+);

@@ -74,6 +74,20 @@ describe('the workbench page', () => {
     await page.click('#clear-faults');
     await page.waitForSelector('#faults-now:text-is("none")');
     expect((await fetch(`${base}/admin/api/articles/1`)).status).toBe(200);
+    // Cleared means cleared on the page too: no field still holds the old failure.
+    expect(await page.inputValue('input[name="rate-readArticle"]')).toBe('');
+    expect(await page.inputValue('input[name="status-readArticle"]')).toBe('503');
+  });
+
+  it('shows a refused fault and clears the error once the fixed input is applied', async () => {
+    const { page } = opened;
+    await page.fill('input[name="delay"]', '99999999');
+    await page.click('#faults-form button[type="submit"]');
+    await page.waitForSelector('#faults-errors:has-text("delayMs")');
+    await page.fill('input[name="delay"]', '200');
+    await page.click('#faults-form button[type="submit"]');
+    await page.waitForSelector('#faults-now:has-text("200")');
+    expect(await page.textContent('#faults-errors')).toBe('');
   });
 
   it('resets the site from the page', async () => {
@@ -101,6 +115,49 @@ describe('the workbench page', () => {
   });
 });
 
+describe('the workbench layout', () => {
+  const traffic = async (requests: number): Promise<void> => {
+    for (let sent = 0; sent < requests; sent += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, index) => fetch(`${base}/admin/api/articles/${(index % 5) + 1}`)),
+      );
+  };
+
+  it('keeps the Faults card within the first screen however long the journal grows, the newest entry on top', async () => {
+    const measure = async (): Promise<{ faultsTop: number; pageHeight: number; newest: string | null }> => {
+      const { page } = await openPage(browser, `${base}/__mock/`, { width: 1280, height: 800 });
+      await page.waitForSelector('body[data-ready="true"]');
+      const faultsTop = await page.evaluate<number>(
+        "document.getElementById('faults-section').getBoundingClientRect().top",
+      );
+      const pageHeight = await page.evaluate<number>('document.documentElement.scrollHeight');
+      const newest = await page.locator('#journal li').first().getAttribute('data-path');
+      await page.close();
+      return { faultsTop, pageHeight, newest };
+    };
+    await putKey('first', 1);
+    const short = await measure();
+    await traffic(1000);
+    await putKey('last', 1);
+    const long = await measure();
+    expect(short.faultsTop).toBeLessThan(800);
+    expect(long.faultsTop).toBe(short.faultsTop);
+    // The journal scrolls inside its own card: the page is no longer for a thousand entries.
+    expect(long.pageHeight).toBe(short.pageHeight);
+    expect(long.newest).toBe('/admin/api/articles/1/data/last');
+  });
+
+  it.each([360, 390, 420])('scrolls nowhere sideways at %i px wide, with a full journal', async (width) => {
+    await traffic(200);
+    const { page } = await openPage(browser, `${base}/__mock/`, { width, height: 800 });
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click('#journal li:first-child summary');
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+});
+
 describe('the API docs', () => {
   it('list the six operations from the mock’s own OpenAPI document, and “try it” calls the mock', async () => {
     const docs = await openPage(browser, `${base}/__mock/docs`);
@@ -110,14 +167,20 @@ describe('the API docs', () => {
       ['deleteDataKey', 'listComments', 'postComment', 'readArticle', 'setDataKey', 'updateArticle'].sort(),
     );
     expect(await docs.page.textContent('.servers')).toContain(base);
-    const read = docs.page.locator('#operations-default-readArticle');
+    const groups = await docs.page.locator('.opblock-tag').allTextContents();
+    expect(groups.map((group) => group.split(/One |An /)[0]?.trim())).toEqual(['Articles', 'Article data', 'Comments']);
+    const read = docs.page.locator('#operations-Articles-readArticle');
     await read.locator('.opblock-summary').click();
+    // The example answer is the sample site's article 1, not one invented from the schema's patterns.
+    await read.locator('.responses-wrapper').getByText('2024-03-02T16:45:10.250Z').first().waitFor();
     await read.locator('input[placeholder="article_id"]').fill('2');
     await read.locator('button.execute').click();
     await read.locator('.live-responses-table .response-col_status').first().waitFor();
     expect(mock.journal({ path: '/admin/api/articles/2', status: 200 })).toHaveLength(1);
     expect(docs.foreignRequests).toEqual([]);
     expect(docs.pageErrors).toEqual([]);
+    await docs.page.click('.docs-bar a');
+    await docs.page.waitForSelector('body[data-ready="true"]');
     await docs.page.close();
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * Real examples for the OpenAPI document: each operation sent to a fresh mock holding the
+ * built-in sample site, its request and answer kept as they went. Without them, API renderers
+ * invent answers from the schemas' patterns (dates such as `0063-45-04T02:84:96.206Z`, 60-digit ids).
+ * The mock's clock is fixed, so `npm run generate` writes the same examples every time and a
+ * stale one shows in `check:generated`.
+ */
+import { createApp } from '../../mock';
+import { plainJsonRequest } from '../../mock/core/plain';
+import type { OperationId } from '../../schemas';
+
+export interface OperationExample {
+  /** Values of the path's parameters. */
+  parameters: Record<string, unknown>;
+  request?: unknown;
+  /** The parsed answer; absent for an empty one (4.4's 204). */
+  answer?: unknown;
+}
+
+/** A day after the sample site's last change: a write's `updated_at` is a real date near the site's own. */
+const writtenAt = new Date('2024-03-04T10:30:00.000Z');
+/** The address the document's `servers` names, so the examples' URLs match what `npm start` serves. */
+const host = '127.0.0.1:4010';
+
+const sent: {
+  operation: OperationId;
+  method: string;
+  path: string;
+  parameters: Record<string, unknown>;
+  json?: unknown;
+}[] = [
+  { operation: 'readArticle', method: 'GET', path: '/admin/api/articles/1', parameters: { article_id: 1 } },
+  {
+    operation: 'listComments',
+    method: 'GET',
+    path: '/admin/api/site/articles/1/comments.json',
+    parameters: { article_id: 1 },
+  },
+  {
+    operation: 'setDataKey',
+    method: 'PUT',
+    path: '/admin/api/articles/1/data/colour',
+    parameters: { article_id: 1, key: 'colour' },
+    json: { value: 'teal' },
+  },
+  {
+    operation: 'deleteDataKey',
+    method: 'DELETE',
+    path: '/admin/api/articles/1/data/colour',
+    parameters: { article_id: 1, key: 'colour' },
+  },
+  {
+    operation: 'updateArticle',
+    method: 'PUT',
+    path: '/admin/api/articles/3',
+    parameters: { article_id: 3 },
+    json: { article: { data: { review_status: 'approved' } } },
+  },
+  {
+    operation: 'postComment',
+    method: 'POST',
+    path: '/admin/api/articles/2/comments',
+    parameters: { article_id: 2 },
+    json: { comment: { author: 'Ada', author_email: 'ada@example.com', body: 'Thank you, this helped.' } },
+  },
+];
+
+/** Each operation's example, sent in turn to one fresh mock; a refused one stops generation. */
+export async function sampleSiteExamples(): Promise<Map<OperationId, OperationExample>> {
+  const { core } = createApp({ clock: () => writtenAt, validateResponses: true });
+  const examples = new Map<OperationId, OperationExample>();
+  for (const { operation, method, path, parameters, json } of sent) {
+    const answer = await core.handle(plainJsonRequest(method, path, json, { host }));
+    if (answer.status < 200 || answer.status > 299)
+      throw new Error(`the example of ${operation} was refused: ${String(answer.status)} ${answer.body ?? ''}`);
+    examples.set(operation, {
+      parameters,
+      ...(json === undefined ? {} : { request: json }),
+      ...(answer.body === undefined || answer.body === '' ? {} : { answer: JSON.parse(answer.body) as unknown }),
+    });
+  }
+  return examples;
+}
