@@ -9,6 +9,22 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 const folder = (name) => [`**/${name}`, `**/${name}/**`];
 const testFiles = ['**/*.test.ts', '**/__tests__/**'];
 
+/** What ships never depends on what proves it. */
+const runtimeOnly = {
+  group: [...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
+  message: 'runtime code imports no contract-suite, proof or test code (docs: architecture)',
+};
+
+/**
+ * One layer's rule: `files` may not import what `regex` matches (a relative path), nor test code.
+ * (A later rule replaces an earlier one for the same files, so each layer repeats `runtimeOnly`.)
+ */
+const layer = (files, regex, message) => ({
+  files: [files],
+  ignores: testFiles,
+  rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnly, { regex, message }] }] },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
@@ -79,12 +95,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
-              message: 'runtime code imports no contract-suite, proof or test code (docs: architecture)',
-            },
-          ],
+          patterns: [runtimeOnly],
         },
       ],
     },
@@ -107,26 +118,32 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The bottom layer (docs: architecture): the store holds records and knows no rule, no
-    // presentation, no validation; loading fixtures lives apart, in mock/fixtures.
-    files: ['mock/store/**/*.ts'],
-    ignores: testFiles,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // Anything up and out of the folder but the generated types.
-              regex: '^\\.\\./(?!\\.\\./types(/|$))',
-              message: 'mock/store/ is the bottom layer: it imports only its own files and the generated types',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The bottom layer (docs: architecture): the store holds records and knows no rule, no
+  // presentation, no validation; loading fixtures lives apart, in mock/fixtures.
+  layer(
+    'mock/store/**/*.ts',
+    '^\\.\\./(?!\\.\\./types(/|$))',
+    'mock/store/ is the bottom layer: it imports only its own files and the generated types',
+  ),
+  // The layers inside mock/ (docs: architecture): adapters -> app -> core -> rules -> present -> store,
+  // each importing only downward. The core may not reach up into app or adapters; the rules know no
+  // HTTP (they refuse with rules/refusal.ts; the catalogue and HTTP limits are the core's); the
+  // presentation knows only the store.
+  layer(
+    'mock/core/**/*.ts',
+    '^\\.\\./(app|adapters|proxy|msw|workbench|persist|journal|security)(/|$)',
+    'mock/core/ imports no layer above it (app, adapters) nor their neighbours',
+  ),
+  layer(
+    'mock/rules/**/*.ts',
+    '^\\.\\./(?!present(/|$)|store(/|$)|\\.\\./)',
+    'mock/rules/ imports only mock/present, mock/store and the shared top-level modules',
+  ),
+  layer(
+    'mock/present/**/*.ts',
+    '^\\.\\./(?!store(/|$)|\\.\\./types(/|$))',
+    'mock/present/ imports only mock/store and the generated types',
+  ),
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
   { files: ['types/**/*.ts', 'schemas/**/*.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.

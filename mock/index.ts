@@ -7,5 +7,5 @@ export type { JournalEntry } from './journal/exchange';
 export type { JournalFilter } from './journal/filter';
 export type { SiteFixture } from './store/records';
 export { FixtureError } from './fixtures/load-fixture';
-export { errorCatalogue } from './rules/api-error';
+export { errorCatalogue } from './core/api-error';
 export { nodeListener } from './adapters/node-listener';

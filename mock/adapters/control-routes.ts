@@ -5,8 +5,8 @@
  * not part of the interface, so it never sees faults or the token.
  */
 import express, { type Router } from 'express';
-import { ApiError, validationError } from '../rules/api-error';
-import { maxFixtureDepth, requireJsonWithin } from '../rules/limits';
+import { ApiError, validationError } from '../core/api-error';
+import { maxFixtureDepth, requireJsonWithin } from '../core/limits';
 import { FixtureError } from '../fixtures/load-fixture';
 import type { MockControls } from '../app/controls';
 import { faultProblems, type Faults } from '../core/faults';

@@ -3,7 +3,7 @@
  * a fetch `Request` becomes a PlainRequest, a PlainAnswer becomes a `Response`. Only web-standard
  * APIs, so this runs wherever MSW does.
  */
-import { ApiError, bodyTooLarge } from '../rules';
+import { ApiError, bodyTooLarge } from '../core/api-error';
 import type { BodySource, PlainAnswer, PlainRequest } from '../core/plain';
 
 /** Reads the body once, when the pipeline asks; only identity bodies, as fetch sends them. */

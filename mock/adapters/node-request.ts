@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { ApiError, bodyTooLarge } from '../rules';
+import { ApiError, bodyTooLarge } from '../core/api-error';
 import type { BodySource, PlainRequest } from '../core/plain';
 
 const inflaters: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {

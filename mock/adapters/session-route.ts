@@ -4,7 +4,7 @@
  * without the page keeping the token. Only needed when the mock listens beyond loopback.
  */
 import express, { type Router } from 'express';
-import { ApiError } from '../rules/api-error';
+import { ApiError } from '../core/api-error';
 import { sameSecret, sessionCookie } from '../security/control-token';
 
 const givenToken = (body: unknown): string | undefined => {

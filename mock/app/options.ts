@@ -1,7 +1,7 @@
 /** Options of `createApp`; every one has a default, so `createApp()` serves the sample site. */
 import type { RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
-import { maxBodyBytes } from '../rules/limits';
+import { maxBodyBytes } from '../core/limits';
 import type { SiteStore } from '../store/site-store';
 import type { Faults } from '../core/faults';
 import type { SecurityPolicy } from '../security/guard';

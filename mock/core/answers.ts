@@ -3,7 +3,8 @@
  * An outcome's own headers win over the default `Content-Type`, so a variant can label an answer
  * as something other than JSON.
  */
-import { errorCatalogue, type Outcome } from '../rules';
+import { errorCatalogue } from './api-error';
+import { type Outcome } from '../rules';
 import { toApiError } from './errors';
 import type { PlainAnswer } from './plain';
 

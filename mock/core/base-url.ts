@@ -3,7 +3,7 @@
  * Host as the client addressed the mock, or the listener's own address when Host is unusable or
  * too long to echo.
  */
-import { maxHostLength } from '../rules/limits';
+import { maxHostLength } from './limits';
 import { headerValue, type PlainRequest } from './plain';
 
 const safeHost = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;

@@ -6,7 +6,8 @@
 import type { OperationId, ResponseShape } from '../../schemas';
 import { operations } from '../../schemas';
 import { validateResponse } from '../../validation';
-import { ApiError, type Outcome } from '../rules';
+import { ApiError } from './api-error';
+import { type Outcome } from '../rules';
 import { errorsByField } from '../rules/validate-payload';
 
 /** The shape the mock answers with per operation: the tables' answer, else the mock's own choice. */

@@ -53,3 +53,10 @@ export const allowOf = (route: ControlRoute): string =>
 /** Whether `server` answers `method` at this row (HEAD as GET). */
 export const takes = (route: ControlRoute, method: string, server: ControlServer): boolean =>
   route.servedBy.includes(server) && route.methods.includes(method === 'HEAD' ? 'GET' : method);
+
+/** Headers on every control and workbench answer: not readable by, nor framed in, another origin's page. */
+export const controlAnswerHeaders: Readonly<Record<string, string>> = {
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Content-Security-Policy': "frame-ancestors 'self'",
+};

@@ -3,7 +3,8 @@
  * rules' ApiErrors, body-reading complaints (bad JSON, too large, wrong encoding) and bad
  * percent-encoding in a path. Only a fault of the mock itself is a 5xx.
  */
-import { ApiError, bodyTooLarge } from '../rules';
+import { Refusal } from '../rules';
+import { ApiError, bodyTooLarge } from './api-error';
 
 interface HttpishError {
   status?: unknown;
@@ -43,6 +44,7 @@ function fromClientError(error: HttpishError): ApiError | undefined {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof Refusal) return new ApiError(error.code, error.details);
   const httpish = (error ?? {}) as HttpishError;
   const known = fromParser(httpish) ?? fromClientError(httpish);
   if (known) return known;

@@ -5,7 +5,7 @@
  */
 import type { OperationId } from '../../schemas';
 import { operations } from '../../schemas';
-import { ApiError } from '../rules';
+import { ApiError } from './api-error';
 
 export interface OperationFaults {
   /** Milliseconds before each API answer: fixed, or `[min, max]` drawn at random. */

@@ -3,8 +3,8 @@
  * rule 1) in UTF-8, at most `maxBodyBytes`, JSON, no deeper than `maxJsonDepth` and no number
  * JSON cannot give back. A missing or empty body is a 400 that shows the JSON the operation takes.
  */
-import { ApiError } from '../rules';
-import { maxJsonDepth, requireJsonWithin } from '../rules/limits';
+import { ApiError } from './api-error';
+import { maxJsonDepth, requireJsonWithin } from './limits';
 import type { OperationId } from '../../schemas';
 import { headerValue, type PlainRequest } from './plain';
 

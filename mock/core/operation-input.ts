@@ -4,7 +4,8 @@
  * parsed body, and the request's absolute address for the paging links of 4.5.
  */
 import type { OperationId } from '../../schemas';
-import { ApiError, type Outcome, type RuleContext, type RuleSet } from '../rules';
+import { ApiError } from './api-error';
+import { type Outcome, type RuleContext, type RuleSet } from '../rules';
 
 export interface OperationRequest {
   operation: OperationId;

@@ -7,12 +7,12 @@
 import { operations, type OperationId } from '../../schemas';
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
-import { requireShortQuery } from '../rules/limits';
+import { requireShortQuery } from './limits';
 import type { SiteStore } from '../store/site-store';
 import { errorAnswer, methodNotAllowedAnswer, outcomeAnswer } from './answers';
 import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
-import { controlAnswerHeaders } from '../security/guard';
+import { controlAnswerHeaders } from './control-table';
 import { corsHeaders, type CorsOrigins } from './cors';
 import { applyFaults, hasFaults, type Faults } from './faults';
 import { missingBody, parseJsonBody, requireJsonType } from './json-body';

@@ -2,7 +2,7 @@
  * The mock's side of the one route table (conformance/routes.ts, from the generated catalogue):
  * the path parameters decoded as the rules need them, with a 400 for malformed percent-encoding.
  */
-import { ApiError } from '../rules';
+import { ApiError } from './api-error';
 
 export { matchRoute, type RouteMatch } from '../../conformance/routes';
 

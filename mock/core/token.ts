@@ -5,7 +5,7 @@
  * The comparison itself is injected (adapters/token-compare.ts on Node), so the core stays free of
  * Node's crypto and a browser adapter can bring its own.
  */
-import { ApiError } from '../rules';
+import { ApiError } from './api-error';
 
 /** True when `given` is the configured token; must take time independent of where they differ. */
 export type TokenMatcher = (expected: string, given: unknown) => boolean;

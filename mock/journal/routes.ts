@@ -4,7 +4,7 @@
  * the same entries as server-sent events while the connection stays open.
  */
 import express, { type Router } from 'express';
-import { validationError } from '../rules/api-error';
+import { validationError } from '../core/api-error';
 import type { JournalEntry } from './exchange';
 import { matches, readFilter, type JournalFilter } from './filter';
 import type { JournalListener } from './request-journal';

@@ -4,7 +4,7 @@
  */
 import type { ArticleUpdateRequest, DataValueRequest } from '../../types';
 import type { StoredArticle } from '../store/site-store';
-import { ApiError } from './api-error';
+import { Refusal } from './refusal';
 import { nextTimestamp } from './clock';
 import {
   ignoredFieldsHeader,
@@ -15,13 +15,13 @@ import {
   type RuleContext,
 } from './context';
 import { dataKeyProblems, ignoredFieldsValue, keyProblems } from './limits';
-import { presentArticle } from './present';
+import { presentArticle } from '../present/present';
 import { isReservedKey, replaceData } from './reserved-keys';
 import { requireValid } from './validate-payload';
 
 export function findArticle(context: RuleContext, articleId: number): StoredArticle {
   const article = context.store.articles.get(articleId);
-  if (!article) throw new ApiError('notFound');
+  if (!article) throw new Refusal('notFound');
   return article;
 }
 
@@ -63,8 +63,7 @@ export function updateArticle(context: RuleContext, input: PayloadInput): Outcom
 }
 
 function requireWritable(key: string): void {
-  if (isReservedKey(key))
-    throw new ApiError('reservedKey', { message: `Data key "${key}" is reserved and read-only.` });
+  if (isReservedKey(key)) throw new Refusal('reservedKey', { message: `Data key "${key}" is reserved and read-only.` });
 }
 
 /** 4.3: adds or updates one key; every other key stays. */
@@ -81,7 +80,7 @@ export function setDataKey(context: RuleContext, input: KeyInput & PayloadInput)
 export function deleteDataKey(context: RuleContext, input: KeyInput): Outcome {
   const article = findArticle(context, input.articleId);
   requireWritable(input.key);
-  if (!article.data.has(input.key)) throw new ApiError('notFound', { message: `Data key "${input.key}" not found.` });
+  if (!article.data.has(input.key)) throw new Refusal('notFound', { message: `Data key "${input.key}" not found.` });
   article.data.delete(input.key);
   touch(context, article);
   return { status: 204 };

@@ -8,7 +8,7 @@ import type { ListInput, Outcome, PayloadInput, RuleContext } from './context';
 import { findArticle } from './articles';
 import { commentSizeProblems } from './limits';
 import { pagingHeaders, readPaging } from './paging';
-import { presentComment } from './present';
+import { presentComment } from '../present/present';
 import { requireValid } from './validate-payload';
 
 /** 4.5: newest first, one page at a time; touches only the comments of that page. */

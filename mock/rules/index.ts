@@ -34,4 +34,4 @@ export const defaultRules: Rules = {
 } satisfies Record<OperationId, unknown>;
 
 export * from './context';
-export { ApiError, bodyTooLarge, errorCatalogue } from './api-error';
+export { Refusal, type RefusalCode } from './refusal';

@@ -3,7 +3,7 @@
  * (default 1) and `per_page` (default 50, at most 250), puts totals in `X-Total-Entries` and
  * `X-Total-Pages`, and links in a `Link` header that keeps the request's other parameters.
  */
-import { validationError } from './api-error';
+import { invalid } from './refusal';
 
 export const defaultPerPage = 50;
 export const maxPerPage = 250;
@@ -30,7 +30,7 @@ export function readPaging(query: Record<string, unknown>): Paging {
   const errors: Record<string, string[]> = {};
   const page = positiveInteger(query.page, 'page', 1, errors);
   const perPage = Math.min(positiveInteger(query.per_page, 'per_page', defaultPerPage, errors), maxPerPage);
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   return { page, perPage };
 }
 

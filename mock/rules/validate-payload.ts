@@ -4,7 +4,7 @@
  */
 import type { RequestShape } from '../../schemas';
 import { validateRequest, type Violation } from '../../validation';
-import { validationError } from './api-error';
+import { invalid } from './refusal';
 
 /** `/comment/author_email` -> `comment.author_email`; the payload itself is `body`. */
 export function fieldName(pointer: string): string {
@@ -32,5 +32,5 @@ export function payloadErrors(shape: RequestShape, payload: unknown): Record<str
 
 export function requireValid(shape: RequestShape, payload: unknown, extra: Record<string, string[]> = {}): void {
   const errors = { ...payloadErrors(shape, payload), ...extra };
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
 }

@@ -6,7 +6,7 @@
  */
 import type { Guard } from '../core/pipeline';
 import { errorAnswer } from '../core/answers';
-import { ApiError } from '../rules/api-error';
+import { ApiError } from '../core/api-error';
 import { controlRouteOf, isControlPath } from '../core/control-table';
 import { carriesControlToken } from './control-token';
 import { isAllowedHost, type HostPolicy } from './hosts';
@@ -56,13 +56,6 @@ export function guardRequest(
   if (!allowsHost(Array.isArray(host) ? host[0] : host)) return new ApiError('hostNotAllowed');
   return isGuardedAsControl(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
 }
-
-/** Headers on every control and workbench answer: not readable by, nor framed in, another origin's page. */
-export const controlAnswerHeaders: Readonly<Record<string, string>> = {
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Content-Security-Policy': "frame-ancestors 'self'",
-};
 
 /** Host verdicts remembered per guard: a client sends the same `Host` on every request. */
 const rememberedHosts = 64;

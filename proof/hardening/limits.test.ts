@@ -6,14 +6,12 @@ import { gzipSync } from 'node:zlib';
 import {
   jsonBodyProblem,
   maxBodyBytes,
-  maxCommentLengths,
   maxFixtureDepth,
   maxHostLength,
-  maxIgnoredFieldsLength,
   maxJsonDepth,
-  maxKeyLength,
   maxQueryLength,
-} from '../../mock/rules/limits';
+} from '../../mock/core/limits';
+import { maxCommentLengths, maxIgnoredFieldsLength, maxKeyLength } from '../../mock/rules/limits';
 import { startMock, type Harness } from './harness';
 import { read, request, write, type ArticleView } from './requests';
 

@@ -3,7 +3,7 @@
  * types, tokens and odd extra headers, each with what it means for the outcome.
  */
 import fc from 'fast-check';
-import { maxQueryLength } from '../../mock/rules/limits';
+import { maxQueryLength } from '../../mock/core/limits';
 import type { Verdict } from './verdicts';
 
 /** The token of the fuzzed mock; tests assert it never shows up where it must not. */

@@ -6,13 +6,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { OperationId, RequestShape } from '../../schemas';
 import { validateRequest } from '../../validation';
-import {
-  commentSizeProblems,
-  dataKeyProblems,
-  jsonBodyProblem,
-  maxBodyBytes,
-  maxJsonDepth,
-} from '../../mock/rules/limits';
+import { commentSizeProblems, dataKeyProblems } from '../../mock/rules/limits';
+import { jsonBodyProblem, maxBodyBytes, maxJsonDepth } from '../../mock/core/limits';
 
 export type Verdict = 'success' | 'refused' | 'either';
 

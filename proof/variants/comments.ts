@@ -1,6 +1,6 @@
 /** Variants breaking the comment shape (2.2), the comment list addresses (4.5) and posting (4.6). */
 import { defaultRules, type ListInput } from '../../mock/rules';
-import { ApiError } from '../../mock/rules/api-error';
+import { ApiError } from '../../mock/core/api-error';
 import { after, mapComments, type Variant } from './variant';
 
 const isoDate = (date: unknown): string => {

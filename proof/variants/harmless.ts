@@ -4,7 +4,7 @@
  * suite must pass every one of them: they prove it never fails a target for such a choice.
  */
 import { defaultRules, type Outcome, type RuleContext, type Rules } from '../../mock/rules';
-import { ApiError, validationError } from '../../mock/rules/api-error';
+import { ApiError, validationError } from '../../mock/core/api-error';
 import { nextTimestamp } from '../../mock/rules/clock';
 import { isReservedKey } from '../../mock/rules/reserved-keys';
 import {

@@ -1,6 +1,6 @@
 /** Variants breaking the update of section 4.2, reserved keys included. */
 import { defaultRules, type Outcome, type PayloadInput, type RuleContext } from '../../mock/rules';
-import { validationError } from '../../mock/rules/api-error';
+import { validationError } from '../../mock/core/api-error';
 import { isReservedKey } from '../../mock/rules/reserved-keys';
 import { after, mapArticle, sentArticle, sentData, storedArticle, type Variant } from './variant';
 

@@ -7,8 +7,11 @@ import { rules } from '../../conformance/violation';
 import { usage as contractUsage } from '../../contract-tests/cli-options';
 import { controlPrefix, controlRoutes, allowOf } from '../../mock/core/control-table';
 import { usage as mockUsage } from '../../mock/cli-options';
-import { errorCatalogue } from '../../mock/rules/api-error';
-import * as limits from '../../mock/rules/limits';
+import { errorCatalogue } from '../../mock/core/api-error';
+import * as httpLimits from '../../mock/core/limits';
+import * as ruleLimits from '../../mock/rules/limits';
+
+const limits = { ...httpLimits, ...ruleLimits };
 import { edgeNames, edgeValues, type Edge } from '../../contract-tests/values/catalogue';
 import { brokenVariants, harmlessVariants, sequenceVariants } from '../../proof/variants';
 import { manglingVariants } from '../../proof/variants/mangling';
