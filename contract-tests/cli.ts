@@ -86,21 +86,24 @@ function notes(session: Session, ids: number[]): void {
   }
 }
 
-/** Holds the stop signals over `work`: the first sets `stop` and lets the restore happen, a second abandons. */
+/** Holds the stop signals over `work`: the first cuts the checks off and lets the restore happen, a second abandons. */
 function holdingSignalsUntilRestored<T>(
-  marker: string,
+  session: Session,
   work: (stopped: () => boolean) => Promise<T>,
 ): Promise<{ result: T; signal?: StopSignal }> {
   let stop: StopSignal | undefined;
   return holdingSignals(() => work(() => stop !== undefined), {
     warn: (signal) => {
       stop = signal;
+      session.stop();
       console.error(
-        `\ncontract: ${signal}: stopping the checks after the one under way; the articles' data is restored next (press Ctrl-C again to abandon)`,
+        `\ncontract: ${signal}: stopping the checks; the articles' data is restored next (press Ctrl-C again to abandon)`,
       );
     },
     abandon: (signal) => {
-      console.error(`\ncontract: restore abandoned; data keys starting with ${marker} may be left on the target`);
+      console.error(
+        `\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`,
+      );
       process.exit(exitCodeOf(signal));
     },
   });
@@ -119,7 +122,7 @@ async function runChecksCli(options: ContractOptions, target: TargetSettings, fi
     process.stdout.write(progressLine(record, records.at(-1)));
     records.push(record);
   };
-  const outcome = await holdingSignalsUntilRestored(session.marker, async (stopped) => {
+  const outcome = await holdingSignalsUntilRestored(session, async (stopped) => {
     await runOnSession(session, target.articleIds, allChecks, {
       stopped,
       onResult: (result) => {

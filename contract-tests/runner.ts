@@ -40,7 +40,11 @@ export class Session {
   private readonly lastKnown = new Map<number, Record<string, unknown>>();
 
   private constructor(
+    /** The checks' client: `stop()` ends its requests at once. */
     readonly client: Client,
+    /** The restore's own, which an interrupt never cuts off. */
+    private readonly restoreClient: Client,
+    private readonly stopper: AbortController,
     readonly marker: string,
     private readonly snapshots: Map<number, Snapshot>,
     private readonly unsafe: Map<number, string>,
@@ -51,12 +55,14 @@ export class Session {
 
   /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
   static async open(settings: TargetSettings): Promise<Session> {
-    const client = new Client(settings.baseUrl, settings.token, settings.timeoutMs);
+    const stopper = new AbortController();
+    const client = new Client(settings.baseUrl, settings.token, settings.timeoutMs, stopper.signal);
+    const restoreClient = new Client(settings.baseUrl, settings.token, settings.timeoutMs);
     const snapshots = new Map<number, Snapshot>();
     const unsafe = new Map<number, string>();
     for (const articleId of settings.readOnly ? [] : settings.articleIds) {
       try {
-        snapshots.set(articleId, await takeSnapshot(client, articleId));
+        snapshots.set(articleId, await takeSnapshot(restoreClient, articleId));
       } catch (error) {
         unsafe.set(articleId, error instanceof Error ? error.message : String(error));
       }
@@ -64,7 +70,17 @@ export class Session {
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
     const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
-    return new Session(client, marker, snapshots, unsafe, settings.readOnly ?? false, concurrency, seed);
+    return new Session(
+      client,
+      restoreClient,
+      stopper,
+      marker,
+      snapshots,
+      unsafe,
+      settings.readOnly ?? false,
+      concurrency,
+      seed,
+    );
   }
 
   async run(check: Check, articleId: number): Promise<CheckResult> {
@@ -133,11 +149,16 @@ export class Session {
     return this.unsafe.get(articleId);
   }
 
+  /** Ends the requests of the check under way at once and sends no more (an interrupt); `close` still restores. */
+  stop(): void {
+    this.stopper.abort();
+  }
+
   /** Puts every snapshot article's data back; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
     const reports: RestoreReport[] = [];
     for (const snapshot of this.snapshots.values())
-      reports.push(await restoreSnapshot(this.client, snapshot, this.marker));
+      reports.push(await restoreSnapshot(this.restoreClient, snapshot, this.marker));
     return reports;
   }
 }
@@ -172,6 +193,8 @@ export async function runOnSession(
   for (const { check, articleId } of planOf(checks, articleIds, session.readOnly, options.sectionFirst)) {
     if (options.stopped?.()) return results;
     const result = await session.run(check, articleId);
+    // A check cut off by an interrupt says nothing about the target.
+    if (options.stopped?.()) return results;
     results.push(result);
     options.onResult?.(result);
     if (options.stopAtFirstFailure && result.outcome === 'failed') return results;

@@ -203,6 +203,27 @@ test.concurrent(
 );
 
 test.concurrent(
+  'cuts off the check under way when interrupted, never waiting for its slow requests, and restores',
+  async () => {
+    // Every comment list answers only after a minute: the check reading one hangs until cut off.
+    const target = await serve({ faults: { operations: { listComments: { delayMs: 60_000 } } } });
+    const before = dataOf(target, 1);
+    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    while (!run.output().includes('2.1 Article') && run.child.exitCode === null)
+      await new Promise((tick) => setTimeout(tick, 50));
+    run.child.kill('SIGINT');
+    const { code, stdout } = await run.finished;
+    expect(code).toBe(130);
+    expect(stdout).toContain('contract: article 1: data unchanged');
+    expect(stdout).not.toContain('✗');
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  // Under the 20 s a request may take before it times out: the run ends in time only when the
+  // interrupt cuts the request off.
+  15_000,
+);
+
+test.concurrent(
   'with --explore, prints the seed, fails a sequence variant with a shrunk numbered curl list, and replays it with --seed',
   async () => {
     const rules = sequenceVariants['set-key-ignores-third-write']?.rules ?? {};

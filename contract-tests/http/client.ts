@@ -53,6 +53,8 @@ export class Client {
     baseUrl: string,
     private readonly token?: string,
     private readonly timeoutMs = 20_000,
+    /** Aborted, every request under way ends at once and none is sent after (an interrupt of the run). */
+    private readonly stop?: AbortSignal,
   ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
@@ -82,8 +84,11 @@ export class Client {
       headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
       ...(body === undefined ? {} : { body }),
       redirect: 'manual',
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: this.stop
+        ? AbortSignal.any([this.stop, AbortSignal.timeout(this.timeoutMs)])
+        : AbortSignal.timeout(this.timeoutMs),
     }).catch((error: unknown) => {
+      if (this.stop?.aborted) throw new Error(`${spec.method} ${url} was cut off: the run was interrupted`);
       throw new Error(
         `${spec.method} ${url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
       );
