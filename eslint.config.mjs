@@ -136,7 +136,7 @@ export default tseslint.config(
   ),
   layer(
     'mock/rules/**/*.ts',
-    '^\\.\\./(?!present(/|$)|store(/|$)|\\.\\./)',
+    '^\\.\\./(?!present(/|$)|store(/|$)|\\.\\./(?!mock(/|$)))',
     'mock/rules/ imports only mock/present, mock/store and the shared top-level modules',
   ),
   layer(

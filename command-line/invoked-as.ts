@@ -20,6 +20,10 @@ export function invokedAs(
 ): string {
   if (basename(entry).replace(/\.js$/, '') === bin) return bin;
   const event = env.npm_lifecycle_event;
-  if (event === undefined || event === 'npx') return script;
+  if (event === undefined || !startedByNpmScript(env)) return script;
   return event === 'start' || event === 'test' ? `npm ${event} --` : `npm run ${event} --`;
 }
+
+/** Whether an npm script (`npm start`, `npm run x`) started this process, npm being its parent; `npx` is not one. */
+export const startedByNpmScript = (env: NodeJS.ProcessEnv): boolean =>
+  env.npm_lifecycle_event !== undefined && env.npm_lifecycle_event !== 'npx';

@@ -129,9 +129,11 @@ async function runChecksCli(options: ContractOptions, target: TargetSettings, fi
         print(recordOfResult(result));
       },
     });
+    // Judged only after a whole run; a signal during the restore still leaves it judged.
+    const ranEveryCheck = !stopped();
     const started = performance.now();
     const restore = await session.close();
-    if (!session.readOnly && !stopped()) print(wholeRunRecord(restore, performance.now() - started));
+    if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
     return restore;
   });
   process.stdout.write(summaryText(records));

@@ -149,13 +149,14 @@ export class Session {
     return this.unsafe.get(articleId);
   }
 
-  /** Ends the requests of the check under way at once and sends no more (an interrupt); `close` still restores. */
+  /** Sends no more requests and cuts off the reads under way (an interrupt); `close` still restores, after the writes land. */
   stop(): void {
     this.stopper.abort();
   }
 
-  /** Puts every snapshot article's data back; safe to call more than once. */
+  /** Puts every snapshot article's data back, once every write the checks sent has landed; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
+    await this.client.settled();
     const reports: RestoreReport[] = [];
     for (const snapshot of this.snapshots.values())
       reports.push(await restoreSnapshot(this.restoreClient, snapshot, this.marker));

@@ -5,7 +5,7 @@
 import { invokedAs, type Invocation } from '../command-line/invoked-as';
 import { parseArgs } from 'node:util';
 import type { OperationId } from '../schemas';
-import { faultProblems, type Faults } from './core/faults';
+import { faultProblems, maxDelayMs, type Faults } from './core/faults';
 
 export interface CliOptions {
   port: number;
@@ -105,7 +105,7 @@ function readFaults(values: Record<string, string | boolean | string[] | undefin
     throw new UsageError('--fail-status needs --fail-rate <0..1> or --fail-operation <id> to say which requests fail');
   const problems = Object.entries(faultProblems(faults)).map(([field, messages]) =>
     field === 'delayMs'
-      ? '--delay must be milliseconds from 0 to 60000, or a range such as 50-200'
+      ? `--delay must be milliseconds from 0 to ${String(maxDelayMs)}, or a range such as 50-200`
       : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
   );
   if (problems.length > 0) throw new UsageError(problems.join('; '));

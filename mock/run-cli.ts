@@ -20,6 +20,7 @@ import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
+import { startedByNpmScript } from '../command-line/invoked-as';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -98,7 +99,11 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     );
     if (!proxy) console.log(`mock: the workbench is at ${origin}/__mock/ (Ctrl-C stops the mock)`);
   });
+  let stopping = false;
+  // SIGINT, SIGTERM and the watch on npm may each ask; the first one stops.
   const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
     proxy?.stop();
     // The last changes reach the file before the process ends.
     server.close(() => void (siteFile?.flush() ?? Promise.resolve()).then(() => process.exit(0)));
@@ -115,7 +120,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
  * parent is gone the mock stops as if it had been told to.
  */
 function stopWithNpm(stop: () => void): void {
-  if (process.env.npm_lifecycle_event === undefined || process.env.npm_lifecycle_event === 'npx') return;
+  if (!startedByNpmScript(process.env)) return;
   const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;

@@ -47,6 +47,13 @@ function startCli(args: string[]): { child: ChildProcess; finished: Promise<Fini
   return { child, finished, output: () => stdout };
 }
 
+/** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
+async function interruptOnceItPrints(run: ReturnType<typeof startCli>, text: string, after = 0): Promise<void> {
+  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
+  await new Promise((tick) => setTimeout(tick, after));
+  run.child.kill('SIGINT');
+}
+
 async function serve(options: MockOptions = {}): Promise<RunningTarget> {
   const target = await startInProcessMock(options);
   targets.push(target);
@@ -190,9 +197,7 @@ test.concurrent(
     const target = await serve({ faults: { delayMs: 20 } });
     const before = dataOf(target, 1);
     const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
-    while (!run.output().includes('4.3 Set or add one data key') && run.child.exitCode === null)
-      await new Promise((tick) => setTimeout(tick, 50));
-    run.child.kill('SIGINT');
+    await interruptOnceItPrints(run, '4.3 Set or add one data key');
     const { code, stderr, stdout } = await run.finished;
     expect(stderr).toContain('SIGINT: stopping the checks');
     expect(stdout).toContain('contract: article 1: data restored');
@@ -209,9 +214,7 @@ test.concurrent(
     const target = await serve({ faults: { operations: { listComments: { delayMs: 60_000 } } } });
     const before = dataOf(target, 1);
     const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
-    while (!run.output().includes('2.1 Article') && run.child.exitCode === null)
-      await new Promise((tick) => setTimeout(tick, 50));
-    run.child.kill('SIGINT');
+    await interruptOnceItPrints(run, '2.1 Article');
     const { code, stdout } = await run.finished;
     expect(code).toBe(130);
     expect(stdout).toContain('contract: article 1: data unchanged');
@@ -221,6 +224,24 @@ test.concurrent(
   // Under the 20 s a request may take before it times out: the run ends in time only when the
   // interrupt cuts the request off.
   15_000,
+);
+
+test.concurrent(
+  'waits for a write under way when interrupted, so the restore removes what it left',
+  async () => {
+    // Key writes take a second and a half: the interrupt comes while one is on its way.
+    const target = await serve({ faults: { operations: { setDataKey: { delayMs: 1_500 } } } });
+    const before = dataOf(target, 1);
+    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    await interruptOnceItPrints(run, '4.3 Set or add one data key', 300);
+    const { code } = await run.finished;
+    expect(code).toBe(130);
+    // Nothing lands after the restore: the data is as found, now and a moment later.
+    expect(dataOf(target, 1)).toEqual(before);
+    await new Promise((tick) => setTimeout(tick, 2_000));
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  90_000,
 );
 
 test.concurrent(

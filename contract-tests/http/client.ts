@@ -76,17 +76,41 @@ export class Client {
     return { method: spec.method, url, headers, withToken, ...(body === undefined ? {} : { body }) };
   }
 
+  /** Requests sent and not yet answered: an interrupt waits for the writes among them (`settled`). */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * After `stop`, nothing more is sent; a read under way is cut off at once, but a write runs to its
+   * answer (or its timeout): cut off, it might still land on the target after the restore.
+   */
   async send(spec: RequestSpec): Promise<Exchange> {
+    if (this.stop?.aborted) throw new Error(`${spec.method} ${spec.to} was not sent: the run was interrupted`);
+    const exchange = this.exchange(spec);
+    this.inFlight.add(exchange);
+    try {
+      return await exchange;
+    } finally {
+      this.inFlight.delete(exchange);
+    }
+  }
+
+  /** Resolves once every request sent so far has its answer or has failed. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async exchange(spec: RequestSpec): Promise<Exchange> {
     const request = this.requestOf(spec);
     const { url, headers, withToken, body } = request;
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // Only reads are cut off by an interrupt (see `send`).
+    const cutOff = spec.method === 'GET' ? this.stop : undefined;
     const response = await fetch(url, {
       method: spec.method,
       headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
       ...(body === undefined ? {} : { body }),
       redirect: 'manual',
-      signal: this.stop
-        ? AbortSignal.any([this.stop, AbortSignal.timeout(this.timeoutMs)])
-        : AbortSignal.timeout(this.timeoutMs),
+      signal: cutOff ? AbortSignal.any([cutOff, timeout]) : timeout,
     }).catch((error: unknown) => {
       if (this.stop?.aborted) throw new Error(`${spec.method} ${url} was cut off: the run was interrupted`);
       throw new Error(

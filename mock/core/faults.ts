@@ -27,10 +27,13 @@ export interface Faults extends OperationFaults {
   operations?: Partial<Record<OperationId, OperationFaults>>;
 }
 
+/** Longest delay a fault may add: a minute, beyond any client's patience. */
+export const maxDelayMs = 60_000;
+
 const operationIds: readonly string[] = operations.map((operation) => operation.id);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isDelay = (value: unknown): boolean =>
-  (isNumber(value) && value >= 0 && value <= 60_000) ||
+  (isNumber(value) && value >= 0 && value <= maxDelayMs) ||
   (Array.isArray(value) && value.length === 2 && value.every(isDelay) && Number(value[0]) <= Number(value[1]));
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -40,7 +43,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function partProblems(part: Record<string, unknown>, prefix: string): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   if (part.delayMs !== undefined && !isDelay(part.delayMs))
-    problems[`${prefix}delayMs`] = ['must be milliseconds (0 to 60000) or [min, max]'];
+    problems[`${prefix}delayMs`] = [`must be milliseconds (0 to ${String(maxDelayMs)}) or [min, max]`];
   if (part.failure === undefined) return problems;
   const { status, rate } = isObject(part.failure) ? part.failure : {};
   if (!isNumber(status) || !Number.isInteger(status) || status < 400 || status > 599)

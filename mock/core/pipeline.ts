@@ -104,11 +104,12 @@ async function operationBody(
     requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
   }
   if (!readsBody.has(operation)) return undefined;
-  // Declared empty (Content-Length: 0) or absent: the body is what is wrong, whatever the type says.
-  if (!request.body.present || headerValue(request, 'content-length')?.trim() === '0') throw missingBody(operation);
-  requireJsonType(request);
+  // Absent or empty, the body is what is wrong, whatever the type says; so it is read (within the
+  // limit) before its type is judged.
+  if (!request.body.present) throw missingBody(operation);
   read.body = await request.body.read(live.bodyLimit);
   if (read.body.byteLength === 0) throw missingBody(operation);
+  requireJsonType(request);
   return parseJsonBody(read.body);
 }
 

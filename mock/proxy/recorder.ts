@@ -139,8 +139,9 @@ export class SiteRecorder {
         `the recording would not load with it: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+    if (JSON.stringify(fixture) === before) return { outcome: 'unchanged' };
     this.recordedCount += 1;
-    return { outcome: JSON.stringify(fixture) === before ? 'unchanged' : 'recorded' };
+    return { outcome: 'recorded' };
   }
 
   private skip(reason: string): Taken {
@@ -149,7 +150,7 @@ export class SiteRecorder {
     return { outcome: 'skipped', reason };
   }
 
-  /** One line: how many answers were taken in and how many skipped, by reason. */
+  /** One line: how many answers changed the recording and how many were skipped, by reason. */
   summary(file: string): string {
     const skipped = [...this.skips.values()].reduce((sum, count) => sum + count, 0);
     const reasons = [...this.skips].map(([reason, count]) => `${String(count)} ${reason}`).join(', ');

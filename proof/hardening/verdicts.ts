@@ -60,7 +60,9 @@ export function readBody(operation: OperationId, bytes: Buffer, encoding?: strin
   const text = plain.toString('utf8');
   let payload: unknown;
   try {
-    payload = text === '' ? {} : JSON.parse(text);
+    // An empty body is refused (a 400 that shows the JSON the operation takes).
+    if (text === '') return { verdict: 'refused' };
+    payload = JSON.parse(text);
   } catch {
     return { verdict: 'refused' };
   }

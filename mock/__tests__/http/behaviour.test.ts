@@ -66,6 +66,8 @@ describe('errors the interface leaves open', () => {
     await request(freshApp()).put(path).set('Content-Type', 'application/json').expect(400, { message });
     await request(freshApp()).put(path).expect(400, { message });
     await request(freshApp()).put(path).set('Content-Type', 'application/json').send('').expect(400, { message });
+    // An empty body labelled as anything else is still a missing body, not a wrong type.
+    await request(freshApp()).put(path).set('Content-Type', 'text/plain').send('').expect(400, { message });
   });
 
   it('answers 415 for a charset that JSON does not use', async () => {
