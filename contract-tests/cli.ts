@@ -10,7 +10,7 @@ import { startInProcessMock, type RunningTarget } from './in-process';
 import { describeRestore, runExitCode } from './restore';
 import { markerOf, newRunId, runOnSession, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
-import { exitCodeOf, holdingSignals, type StopSignal } from './signals';
+import { runUntilRestored } from './signals';
 import { existingReservedKey, pathOf } from './checks/steps';
 import { runExplore } from './explore/cli';
 import { maxBurstPosts } from './checks/concurrency';
@@ -86,29 +86,6 @@ function notes(session: Session, ids: number[]): void {
   }
 }
 
-/** Holds the stop signals over `work`: the first cuts the checks off and lets the restore happen, a second abandons. */
-function holdingSignalsUntilRestored<T>(
-  session: Session,
-  work: (stopped: () => boolean) => Promise<T>,
-): Promise<{ result: T; signal?: StopSignal }> {
-  let stop: StopSignal | undefined;
-  return holdingSignals(() => work(() => stop !== undefined), {
-    warn: (signal) => {
-      stop = signal;
-      session.stop();
-      console.error(
-        `\ncontract: ${signal}: stopping the checks; the articles' data is restored next (press Ctrl-C again to abandon)`,
-      );
-    },
-    abandon: (signal) => {
-      console.error(
-        `\ncontract: restore abandoned; data keys starting with ${session.marker} may be left on the target`,
-      );
-      process.exit(exitCodeOf(signal));
-    },
-  });
-}
-
 /**
  * The fixed checks, run in this process one at a time, each printed as it finishes; then the data
  * restored (also after an interrupt) and the run as a whole judged; the report files from the records.
@@ -122,20 +99,27 @@ async function runChecksCli(options: ContractOptions, target: TargetSettings, fi
     process.stdout.write(progressLine(record, records.at(-1)));
     records.push(record);
   };
-  const outcome = await holdingSignalsUntilRestored(session, async (stopped) => {
-    await runOnSession(session, target.articleIds, allChecks, {
-      stopped,
-      onResult: (result) => {
-        print(recordOfResult(result));
-      },
-    });
-    // Judged only after a whole run; a signal during the restore still leaves it judged.
-    const ranEveryCheck = !stopped();
-    const started = performance.now();
-    const restore = await session.close();
-    if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
-    return restore;
-  });
+  const outcome = await runUntilRestored(
+    'the checks',
+    session.marker,
+    () => {
+      session.stop();
+    },
+    async (stopped) => {
+      await runOnSession(session, target.articleIds, allChecks, {
+        stopped,
+        onResult: (result) => {
+          print(recordOfResult(result));
+        },
+      });
+      // Judged only after a whole run; a signal during the restore still leaves it judged.
+      const ranEveryCheck = !stopped();
+      const started = performance.now();
+      const restore = await session.close();
+      if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
+      return restore;
+    },
+  );
   process.stdout.write(summaryText(records));
   const restored = outcome.result.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);

@@ -50,3 +50,30 @@ export async function holdingSignals<T>(
     for (const [signal, listener] of listeners) process.off(signal, listener);
   }
 }
+
+/**
+ * A contract run's hold on the stop signals: the first says what stops (`what`), calls `onStop` and
+ * lets the work go on to its restore; a second abandons the restore, naming the keys that may be
+ * left (`marker`), and ends the process. `work` is told whether a signal came.
+ */
+export async function runUntilRestored<T>(
+  what: string,
+  marker: string,
+  onStop: () => void,
+  work: (stopped: () => boolean) => Promise<T>,
+): Promise<{ result: T; signal?: StopSignal }> {
+  let stop: StopSignal | undefined;
+  return holdingSignals(() => work(() => stop !== undefined), {
+    warn: (signal) => {
+      stop = signal;
+      onStop();
+      console.error(
+        `\ncontract: ${signal}: stopping ${what}; the articles' data is restored next (press Ctrl-C again to abandon)`,
+      );
+    },
+    abandon: (signal) => {
+      console.error(`\ncontract: restore abandoned; data keys starting with ${marker} may be left on the target`);
+      process.exit(exitCodeOf(signal));
+    },
+  });
+}

@@ -6,7 +6,7 @@
 import type { ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import { markerOf, type TargetSettings } from '../runner';
-import { exitCodeOf, holdingSignals, type StopSignal } from '../signals';
+import { runUntilRestored } from '../signals';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
 import { explore, type ArticleExplored } from './explore';
@@ -52,23 +52,11 @@ export async function runExplore(
     console.log(
       'contract: NOTE: sequences post comments, which the interface cannot delete (use --no-comments or --read-only to avoid it)',
     );
-  let signal: StopSignal | undefined;
-  const outcome = await holdingSignals(
-    () => explore(target, { runs, seed, comments, readOnly: options.readOnly, stopped: () => signal !== undefined }),
-    {
-      warn: (received) => {
-        signal = received;
-        console.error(
-          `\ncontract: ${received}: stopping the sequences and restoring data; press Ctrl-C again to abandon`,
-        );
-      },
-      abandon: (received) => {
-        console.error(
-          `\ncontract: restore abandoned; data keys starting with ${markerOf(target.runId ?? '')} may be left on the target`,
-        );
-        process.exit(exitCodeOf(received));
-      },
-    },
+  const outcome = await runUntilRestored(
+    'the sequences',
+    markerOf(target.runId ?? ''),
+    () => undefined,
+    (stopped) => explore(target, { runs, seed, comments, readOnly: options.readOnly, stopped }),
   );
   const report = outcome.result;
   console.log(report.failure ? `contract: FAILED\n${report.failure}` : `contract: ${String(runs)} sequence(s) passed`);
