@@ -53,6 +53,12 @@ test('skips an answer the recording could not load, and keeps what it had', asyn
     reason: expect.stringMatching(/^the recording would not load with it: .*integer id/) as unknown,
   });
   expect(recorder.fixture().articles.map((record) => record.id)).toEqual([1]);
+  // Every record the refused answer touched is put back, its page's too.
+  const pages = recorder.fixture().pages;
+  const page = { ...(article.page as Record<string, unknown>), id: 2 ** 60 };
+  expect(recorder.take(seen('/admin/api/articles/1', 200, { ...article, page }))).toMatchObject({ outcome: 'skipped' });
+  expect(recorder.fixture().pages).toEqual(pages);
+  expect(recorder.fixture().articles.map((record) => record.page_id)).toEqual([(article.page as { id: number }).id]);
 });
 
 test('takes in every page of a comment list', async () => {

@@ -119,29 +119,64 @@ export class SiteRecorder {
   private readonly skips = new Map<string, number>();
   private recordedCount = 0;
 
-  /** Takes in one answer if it can be recorded and the recording still loads with it. */
+  /** Undoes the current answer's changes if the recording would not load with them. */
+  private undo: (() => void)[] = [];
+
+  /**
+   * Takes in one answer if it can be recorded and the recording still loads with it. Only the
+   * records the answer touches (its article, that article's page, language, author and comments)
+   * are checked and compared, so each answer costs the same however large the recording grows.
+   */
   take(seen: SeenAnswer): Taken {
     const shape = recordedShapes.get(seen.route.operation.id);
     if (!shape) return { outcome: 'not recorded' };
     const checked = usable(seen, shape);
     if ('reason' in checked) return this.skip(checked.reason);
-    const before = JSON.stringify(this.fixture());
-    const kept = this.site;
-    this.site = structuredClone(kept);
-    if (Array.isArray(checked.answer)) this.seeList(seen.route.articleId, seen.target, checked.answer);
-    else if (isObject(checked.answer)) this.seeArticle(checked.answer, seen.route.operation.id === 'readArticle');
-    const fixture = this.fixture();
+    const { answer } = checked;
+    const articleId = Array.isArray(answer) ? seen.route.articleId : Number((answer as Json).id);
+    const before = JSON.stringify(this.around(articleId));
+    this.undo = [];
+    if (Array.isArray(answer)) this.seeList(articleId, seen.target, answer);
+    else if (isObject(answer)) this.seeArticle(answer, seen.route.operation.id === 'readArticle');
+    const after = this.around(articleId);
     try {
-      storeFromFixture(fixture, 'the recording');
+      storeFromFixture(after, 'the recording');
     } catch (error) {
-      this.site = kept;
+      for (const step of this.undo.reverse()) step();
       return this.skip(
         `the recording would not load with it: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    if (JSON.stringify(fixture) === before) return { outcome: 'unchanged' };
+    if (JSON.stringify(after) === before) return { outcome: 'unchanged' };
     this.recordedCount += 1;
     return { outcome: 'recorded' };
+  }
+
+  /** Sets `key` of `records`, remembering how to undo it. */
+  private put<K, V>(records: Map<K, V>, key: K, value: V): void {
+    const had = records.has(key);
+    const previous = records.get(key);
+    this.undo.push(() => {
+      if (had) records.set(key, previous as V);
+      else records.delete(key);
+    });
+    records.set(key, value);
+  }
+
+  /** The part of the recording one article brings: itself, its summaries and its comments (none when not recorded). */
+  private around(articleId: number): SiteFixture {
+    const article = this.site.articles.get(articleId);
+    const linked = (records: Map<number, Json>, id: unknown): Json[] => {
+      const record = records.get(Number(id));
+      return record ? [record] : [];
+    };
+    return {
+      pages: linked(this.site.pages, article?.page_id) as PageRecord[],
+      languages: linked(this.site.languages, article?.language_id) as LanguageRecord[],
+      people: linked(this.site.people, article?.author_id) as PersonRecord[],
+      articles: article ? [article as ArticleRecord] : [],
+      comments: article ? this.commentsOf(articleId) : [],
+    };
   }
 
   private skip(reason: string): Taken {
@@ -171,19 +206,19 @@ export class SiteRecorder {
     for (const [field, records, fields] of summaries) {
       const summary = article[field];
       if (!isObject(summary)) continue;
-      records.set(Number(summary.id), { ...records.get(Number(summary.id)), ...pick(summary, fields) });
+      this.put(records, Number(summary.id), { ...records.get(Number(summary.id)), ...pick(summary, fields) });
       links[`${field}_id`] = summary.id;
     }
-    this.site.articles.set(id, { ...known, ...pick(article, articleFields), ...links });
+    this.put(this.site.articles, id, { ...known, ...pick(article, articleFields), ...links });
   }
 
   private seeList(articleId: number, target: string, list: unknown[]): void {
-    const pages = this.site.comments.get(articleId) ?? new Map<number, Json[]>();
+    const pages = new Map(this.site.comments.get(articleId) ?? []);
     pages.set(
       pageNumber(target),
       list.filter(isObject).map((comment) => pick(comment, ['body', 'author', 'created_at'])),
     );
-    this.site.comments.set(articleId, pages);
+    this.put(this.site.comments, articleId, pages);
   }
 
   private commentsOf(articleId: number): CommentRecord[] {
