@@ -94,7 +94,7 @@ function note(context: ProxyContext, request: IncomingMessage, target: string, s
     { at: Date.now(), ms },
   );
   const line = formatLogLine({ method: request.method ?? '', path: mask(target), status, ms });
-  options.log?.(`${line}${found ? ` (${found} violations)` : ''}`);
+  options.log?.(`${line}${found ? ` (${String(found)} violation${found === 1 ? '' : 's'})` : ''}`);
 }
 
 /** Unjudged, the body is kept only when whole and not encoded; a judged one was decoded for judging. */

@@ -154,6 +154,8 @@ test('records only the success answers of their operation from mixed traffic, co
   const output = await proxy.stop();
   expect(output).toMatch(/record: 3 answer\(s\) recorded into .*recorded\.json; 4 skipped \(/);
   expect(output).toContain('1 answered 404');
+  expect(output).toMatch(/GET \/admin\/api\/articles\/2\?html=1 502 \S+ms \(1 violation\)\n/);
+  expect(output).toMatch(/GET \/admin\/api\/articles\/3\?empty=1 200 \S+ms \([0-9]+ violations\)\n/);
   expect(output).toContain('2 answered 502');
   expect(output).toContain('1 an answer that breaks the interface');
 
