@@ -19,8 +19,8 @@ export function invokedAs(
   entry = process.argv[1] ?? '',
 ): string {
   if (basename(entry).replace(/\.js$/, '') === bin) return bin;
-  const event = env.npm_lifecycle_event;
-  if (event === undefined || !startedByNpmScript(env)) return script;
+  if (!startedByNpmScript(env)) return script;
+  const event = env.npm_lifecycle_event ?? '';
   return event === 'start' || event === 'test' ? `npm ${event} --` : `npm run ${event} --`;
 }
 

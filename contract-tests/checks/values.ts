@@ -20,11 +20,17 @@ const naming =
   (index: number, failure: ContractFailure): ContractFailure =>
     new ContractFailure(`${failure.expected} (${why(index)})`, failure.actual, failure.exchanges, failure.timeline);
 
-const keyWrite = ({ key, value }: { key: string; value: unknown }): Write => ({
-  operation: 'setDataKey',
-  key,
-  payload: { value },
-});
+/** `[key, value]` writes one after another, each judged; `why` names the one that failed. */
+const setKeysInTurn = (
+  context: CheckContext,
+  writes: [key: string, value: unknown][],
+  why: (index: number) => string,
+): Promise<void> =>
+  judgedInTurn(
+    context,
+    writes.map(([key, value]): Write => ({ operation: 'setDataKey', key, payload: { value } })),
+    naming(why),
+  );
 
 const edgeWhy = (edge: Edge<unknown>, what = ''): string =>
   `${what === '' ? '' : `${what} `}${edge.name}, ${showValue(edge.value)}: ${edge.why}`;
@@ -38,14 +44,10 @@ const edgeValuesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    const writes = edgeValues.map((edge, index) => ({
-      key: `${context.marker}_edge${String(index + 1)}`,
-      value: edge.value,
-    }));
-    await judgedInTurn(
+    await setKeysInTurn(
       context,
-      writes.map(keyWrite),
-      naming((index) => edgeWhy(edgeValues[index] as Edge<unknown>)),
+      edgeValues.map((edge, index) => [`${context.marker}_edge${String(index + 1)}`, edge.value]),
+      (index) => edgeWhy(edgeValues[index] as Edge<unknown>),
     );
     return undefined;
   },
@@ -58,14 +60,10 @@ const generatedValuesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    const writes = generatedValues(context.seed).map((value, index) => ({
-      key: `${context.marker}_drawn${String(index + 1)}`,
-      value,
-    }));
-    await judgedInTurn(
+    await setKeysInTurn(
       context,
-      writes.map(keyWrite),
-      naming(() => `a value ${seeded(context)}`),
+      generatedValues(context.seed).map((value, index) => [`${context.marker}_drawn${String(index + 1)}`, value]),
+      () => `a value ${seeded(context)}`,
     );
     return undefined;
   },
@@ -78,11 +76,10 @@ const edgeNamesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    const writes = edgeNames.map((edge) => ({ key: `${context.marker}_${edge.value}`, value: edge.name }));
-    await judgedInTurn(
+    await setKeysInTurn(
       context,
-      writes.map(keyWrite),
-      naming((index) => edgeWhy(edgeNames[index] as Edge<unknown>, 'the name')),
+      edgeNames.map((edge) => [`${context.marker}_${edge.value}`, edge.name]),
+      (index) => edgeWhy(edgeNames[index] as Edge<unknown>, 'the name'),
     );
     return undefined;
   },
@@ -95,14 +92,10 @@ const generatedNamesKept: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    const writes = generatedNames(context.seed, context.marker).map((name) => ({
-      key: `${context.marker}_${name}`,
-      value: name,
-    }));
-    await judgedInTurn(
+    await setKeysInTurn(
       context,
-      writes.map(keyWrite),
-      naming(() => `a name ${seeded(context)}`),
+      generatedNames(context.seed, context.marker).map((name) => [`${context.marker}_${name}`, name]),
+      () => `a name ${seeded(context)}`,
     );
     return undefined;
   },

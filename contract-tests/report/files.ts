@@ -1,6 +1,6 @@
 /**
- * The report files a run was asked for (`--junit`, `--html`): a check before it starts that each file can be written (a run is not wasted on a typo), and
- * writing them from the records at the end.
+ * The report files a run was asked for (`--junit`, `--html`): a check before it starts that each
+ * file can be written (a run is not wasted on a typo), and writing them from the records at the end.
  */
 import { accessSync, constants, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
