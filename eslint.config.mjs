@@ -11,7 +11,7 @@ const testFiles = ['**/*.test.ts', '**/__tests__/**'];
 
 /** What ships never depends on what proves it. */
 const runtimeOnly = {
-  group: [...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
+  group: [...folder('contract-tests'), 'site-articles-contract', ...folder('proof'), ...folder('test-support')],
   message: 'runtime code imports no contract-suite, proof or test code (docs: architecture)',
 };
 
@@ -26,7 +26,7 @@ const layer = (files, regex, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
   {
     files: ['**/*.ts'],
@@ -80,16 +80,9 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // What ships never depends on what proves it: the mock, conformance and validation import no
+    // What ships never depends on what proves it: the mock and the schemas package import no
     // test or proof code (proof/variant-server.ts brings variants and the mock together instead).
-    files: [
-      'mock/**/*.ts',
-      'conformance/**/*.ts',
-      'validation/**/*.ts',
-      'schemas/**/*.ts',
-      'types/**/*.ts',
-      'command-line/**/*.ts',
-    ],
+    files: ['mock/**/*.ts'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [
@@ -101,8 +94,9 @@ export default tseslint.config(
     },
   },
   {
-    // conformance/ and validation/ say what the interface states; neither knows the mock.
-    files: ['conformance/**/*.ts', 'validation/**/*.ts'],
+    // The schemas package (validation, conformance, types) says what the interface states, for the
+    // mock and the suite alike, and knows neither.
+    files: ['schemas/**/*.ts'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [
@@ -110,8 +104,33 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...folder('mock'), ...folder('contract-tests'), ...folder('proof'), ...folder('test-support')],
-              message: 'conformance/ and validation/ are shared by the mock and the suite, and import neither',
+              group: [
+                ...folder('mock'),
+                'site-articles-mock',
+                ...folder('contract-tests'),
+                'site-articles-contract',
+                ...folder('proof'),
+                ...folder('test-support'),
+              ],
+              message: 'the schemas package is shared by the mock and the suite, and imports neither',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract suite knows only a target: the mock only as the in-process target, loaded when asked.
+    files: ['contract-tests/**/*.ts'],
+    ignores: [...testFiles, 'contract-tests/in-process.ts', 'contract-tests/suite.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...folder('mock'), 'site-articles-mock', ...folder('proof'), ...folder('test-support')],
+              message: 'the contract suite knows only a target address (the in-process mock is in-process.ts)',
             },
           ],
         },
@@ -122,7 +141,7 @@ export default tseslint.config(
   // presentation, no validation; loading fixtures lives apart, in mock/fixtures.
   layer(
     'mock/store/**/*.ts',
-    '^\\.\\./(?!\\.\\./types(/|$))',
+    '^(\\.\\./|site-articles-schemas(?!/types$))',
     'mock/store/ is the bottom layer: it imports only its own files and the generated types',
   ),
   // The layers inside mock/ (docs: architecture): adapters -> app -> core -> rules -> present -> store,
@@ -136,16 +155,16 @@ export default tseslint.config(
   ),
   layer(
     'mock/rules/**/*.ts',
-    '^\\.\\./(?!present(/|$)|store(/|$)|\\.\\./(?!mock(/|$)))',
-    'mock/rules/ imports only mock/present, mock/store and the shared top-level modules',
+    '^\\.\\./(?!present(/|$)|store(/|$))',
+    'mock/rules/ imports only mock/present, mock/store and the schemas package',
   ),
   layer(
     'mock/present/**/*.ts',
-    '^\\.\\./(?!store(/|$)|\\.\\./types(/|$))',
+    '^(\\.\\./(?!store(/|$))|site-articles-schemas(?!/types$))',
     'mock/present/ imports only mock/store and the generated types',
   ),
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
-  { files: ['types/**/*.ts', 'schemas/**/*.ts'], rules: { 'max-lines': 'off' } },
+  { files: ['schemas/types/**/*.ts', 'schemas/index.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.
   prettierConfig,
   {

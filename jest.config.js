@@ -1,6 +1,24 @@
 // TypeScript is transpiled by swc (no type-checking here: `npm run typecheck` does that once).
+const { readFileSync } = require('node:fs');
+
+/**
+ * The workspace packages by name, resolved to their sources as tsconfig.json's `paths` map them
+ * (the one table; tsx reads it too), so tests never run a stale build.
+ */
+function packageSources() {
+  const { paths } = JSON.parse(readFileSync(`${__dirname}/tsconfig.json`, 'utf8')).compilerOptions;
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return Object.fromEntries(
+    Object.entries(paths).map(([name, [target]]) => [
+      `^${escape(name).replace('\\*', '(.*)')}$`,
+      `<rootDir>/${target.replace(/^\.\//, '').replace('*', '$1')}`,
+    ]),
+  );
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
+  moduleNameMapper: packageSources(),
   testEnvironment: 'node',
   // `import()` stays a real dynamic import (ES-only packages load through it; the test script enables that).
   transform: {
@@ -12,5 +30,6 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!until-async/).+(?<!\\.mjs)$'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.tmp/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -12,7 +12,7 @@ import {
   type DataOperation,
   type Observed,
   type Write,
-} from '../conformance';
+} from '../schemas/conformance';
 
 type Data = Record<string, unknown>;
 

@@ -63,11 +63,11 @@ async function main(): Promise<void> {
     },
   });
   const root = projectRoot();
-  // Compiled, the bench measures the mock of its own build; from source, the project's dist/.
-  const build = extname(__filename) === '.js' ? join(__dirname, '..') : join(root, 'dist');
-  const cli = join(build, 'mock', 'cli.js');
+  // The bench measures the mock package's build, as `npm start` runs it.
+  const cli = join(root, 'mock', 'dist', 'cli.js');
+  const validationBuild = join(root, 'schemas', 'dist', 'validation');
   if (!existsSync(cli))
-    throw new Error('dist/mock/cli.js is missing: run `npm run build` first (`npm run bench` does)');
+    throw new Error('mock/dist/cli.js is missing: run `npm run build` first (`npm run bench` does)');
   const machine = describeMachine();
   pinSelf(machine);
   const settings = values.quick ? quickSettings : fullSettings;
@@ -87,12 +87,12 @@ async function main(): Promise<void> {
     settings,
     loadBefore: currentLoad(),
   };
-  run.precompiled = existsSync(join(build, 'validation', 'precompiled.js'));
+  run.precompiled = existsSync(join(validationBuild, 'precompiled.js'));
   log('the five operations, mock and bare Express');
   const answers = await runOperations(runner);
   Object.assign(run, { operations: answers.operations, peakMb: answers.peakMb });
   log('the schema check: its own cost, and the mock with it and without');
-  run.checks = await runCheckCost(runner, join(build, 'validation'), answers);
+  run.checks = await runCheckCost(runner, validationBuild, answers);
   run.validation = await runValidationCost(runner);
   log('cold starts');
   run.coldStarts = await runColdStarts(runner, answers.article);

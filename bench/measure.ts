@@ -12,7 +12,7 @@ export interface Runner {
   pin: boolean;
   /** Node arguments that run a script of this folder: `script('load-worker')`. */
   script: (name: string) => string[];
-  /** `node dist/mock/cli.js` as `npm start` runs it. */
+  /** `node mock/dist/cli.js` as `npm start` runs it. */
   cli: string;
 }
 

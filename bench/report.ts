@@ -315,7 +315,7 @@ export function renderRun(run: Run): string {
     `${String(machine.cores)} cores, ${String(machine.memoryGb)} GB, Node ${machine.node}; ${pinning}; autocannon, ${String(settings.connections)} connections, ` +
     `${String(settings.warmupSeconds)} s warm-up then ${String(settings.seconds)} s per figure (the five operations: ${String(settings.rounds)} rounds of ${String(settings.roundSeconds)} s on each server, ` +
     `taking turns to go first, each figure the median of its rounds and each ratio the median of the rounds' ratios); load average ${String(run.loadBefore)} at the start and ` +
-    `${String(run.loadAfter)} at the end${run.precompiled ? '' : '; **precompiled validators missing from dist/** (start-up compiles them)'}. ` +
+    `${String(run.loadAfter)} at the end${run.precompiled ? '' : '; **precompiled validators missing from schemas/dist/** (start-up compiles them)'}. ` +
     "CPU µs per answer is the server's CPU time over the run divided by the answers: steadier than req/s when other work shares the machine.";
   return [conditions, targets(run), details(run), ...(run.large ? [largeSite(run.large, settings)] : [])].join('\n\n');
 }

@@ -3,7 +3,7 @@
  * equivalent (CONTRACT_BASE_URL, CONTRACT_ARTICLE_IDS, CONTRACT_API_TOKEN) so CI can keep the
  * token out of the command line.
  */
-import { invokedAs, type Invocation } from '../command-line/invoked-as';
+import { invokedAs, type Invocation } from 'site-articles-schemas/command-line';
 import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
@@ -34,7 +34,7 @@ const maxConcurrency = 64;
 
 export const invocation: Invocation = { bin: 'articles-contract', script: 'npm run contract --' };
 
-/** The usage, under the name the command was invoked by (command-line/invoked-as.ts). */
+/** The usage, under the name the command was invoked by (site-articles-schemas/command-line). */
 export const usage = (command = invokedAs(invocation)): string => `Usage: ${command} [options]
 
 Checks a deployment of the Site Articles and Comments interface against everything the

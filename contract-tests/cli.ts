@@ -6,7 +6,7 @@
  */
 import { readContractOptions, usage, type ContractOptions } from './cli-options';
 import { describeNetworkError } from './http/client';
-import { startInProcessMock, type RunningTarget } from './in-process';
+import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
 import { describeRestore, runExitCode } from './restore';
 import { markerOf, newRunId, runOnSession, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
@@ -166,6 +166,10 @@ async function run(options: ContractOptions): Promise<number> {
     }
     if (options.explore !== undefined) return await runExplore(options, target, options.explore, files);
     return await runChecksCli(options, target, files);
+  } catch (error) {
+    if (!(error instanceof MockNotInstalled)) throw error;
+    console.error(`contract: ${error.message}`);
+    return 2;
   } finally {
     await mock?.close();
   }

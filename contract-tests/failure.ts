@@ -4,8 +4,8 @@
  * the requests involved. Its message is the whole report, ready to print.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ResponseShape } from '../schemas';
-import { describeViolations, validateResponse } from '../validation';
+import type { ResponseShape } from 'site-articles-schemas';
+import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './report/timeline';
 

@@ -1,10 +1,34 @@
 /**
  * An in-process target: the mock's public `createApp`, listening on a free port of 127.0.0.1, so
- * the suite still speaks real HTTP to it. The only place the suite touches the mock.
+ * the suite still speaks real HTTP to it. The only place the suite touches the mock, and only
+ * when asked: the mock is an optional peer of the contract command's package, so that a verifier
+ * who checks a deployment installs no Express.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type MockApp, type MockOptions } from '../mock';
+import type { createApp, MockApp, MockOptions } from 'site-articles-mock';
+
+/** Why there is no in-process target: the mock's package is not installed beside this one. */
+export class MockNotInstalled extends Error {
+  constructor() {
+    super(
+      'no --base-url given, and the in-process mock (the site-articles-mock package) is not installed: ' +
+        'give the address of the server to check, e.g. --base-url http://127.0.0.1:4010, or install site-articles-mock',
+    );
+  }
+}
+
+function loadMock(): { createApp: typeof createApp } {
+  try {
+    // A require at the moment of need, not an import at load: the package may be absent.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('site-articles-mock') as { createApp: typeof createApp };
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND';
+    if (missing && (error as Error).message.includes("'site-articles-mock'")) throw new MockNotInstalled();
+    throw error;
+  }
+}
 
 export interface RunningTarget {
   baseUrl: string;
@@ -17,7 +41,7 @@ export interface RunningTarget {
 export const inProcessArticleIds = [1, 2];
 
 export async function startInProcessMock(options: MockOptions = {}): Promise<RunningTarget> {
-  const mock = createApp(options);
+  const mock = loadMock().createApp(options);
   const server = createServer(mock.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -9,10 +9,10 @@
  */
 import { exitCodeOf, type StopSignal } from './signals';
 import { isDeepStrictEqual } from 'node:util';
-import { changedAttributes } from '../conformance';
+import { changedAttributes } from 'site-articles-schemas/conformance';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
-import { isReservedKey } from '../schemas';
+import { isReservedKey } from 'site-articles-schemas';
 import { isAddressableKey, keyAddressProblem, pathOf, withoutReserved } from './checks/steps';
 
 export interface Snapshot {

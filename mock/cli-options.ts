@@ -2,9 +2,9 @@
  * Command-line options of `npm start` / `npm run dev`, read with node's own parseArgs. Each
  * option has an environment equivalent where the issue asks for one (PORT, HOST, API_TOKEN).
  */
-import { invokedAs, type Invocation } from '../command-line/invoked-as';
+import { invokedAs, type Invocation } from 'site-articles-schemas/command-line';
 import { parseArgs } from 'node:util';
-import type { OperationId } from '../schemas';
+import type { OperationId } from 'site-articles-schemas';
 import { faultProblems, maxDelayMs, type Faults } from './core/faults';
 
 export interface CliOptions {
@@ -40,7 +40,7 @@ export class UsageError extends Error {
 
 export const invocation: Invocation = { bin: 'articles-mock', script: 'npm start --' };
 
-/** The usage, under the name the command was invoked by (command-line/invoked-as.ts). */
+/** The usage, under the name the command was invoked by (site-articles-schemas/command-line). */
 export const usage = (command = invokedAs(invocation)): string => `Usage: ${command} [options]
 
   --port <n>             port to listen on (env PORT; default 4010)

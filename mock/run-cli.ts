@@ -20,7 +20,7 @@ import { persistedIn, SiteFile } from './persist/site-file';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { startedByNpmScript } from '../command-line/invoked-as';
+import { startedByNpmScript } from 'site-articles-schemas/command-line';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {

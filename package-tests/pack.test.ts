@@ -1,20 +1,26 @@
 /**
- * The installable package (`site-articles-mock`): `npm pack` of this project, installed into an
- * empty project, gives the two commands, the entry points and the types a user of the package
- * reaches, and nothing that only this repository's own tests need.
+ * The three packages as their audiences install them (docs/packages.md): each tarball alone in an
+ * empty project. The mock's brings its command, handlers and types and no test runner, property
+ * testing or Swagger UI; the contract command's brings no Express; the schemas package brings the
+ * types, the OpenAPI document and validation to a client's repository.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
+import { installedPackages, packAll, projectWith, type PackageName, type Packed } from './packed';
 
 const root = resolve(__dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'site-articles-pack-'));
-const project = join(work, 'consumer');
-let shipped: string[] = [];
+const projects = { mock: join(work, 'mock-user'), contract: join(work, 'contract-user'), client: join(work, 'client') };
+let packed: Record<PackageName, Packed>;
 let mock: Server | undefined;
 
-const consumerTypes = `import type { Article, Comment, DataKeyResponse, paths } from 'site-articles-mock/types';
+/** The msw the project itself tests with: a peer the consumer installs beside the package. */
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+
+const typesFile = (from: string): string => `import type { Article, Comment, DataKeyResponse, paths } from '${from}';
 type ReadAnswer = paths['/admin/api/articles/{article_id}']['get']['responses'][200]['content']['application/json'];
 export const titleOf = (article: ReadAnswer): string => article.title;
 export const sameShape = (article: Article): ReadAnswer => article;
@@ -24,13 +30,6 @@ export const languageUrl = (answer: DataKeyResponse): string => answer.language.
 export const noTitle = (comment: Comment): string => comment.title;
 // @ts-expect-error an article's id is a number: the package's types are real, not \`any\`
 export const wrongId: Article['id'] = 'one';
-`;
-
-const consumerScript = `import { createApp } from 'site-articles-mock';
-import openapi from 'site-articles-mock/openapi.json' with { type: 'json' };
-import article from 'site-articles-mock/schemas/strict/article.json' with { type: 'json' };
-const mock = createApp();
-console.log(JSON.stringify({ reset: typeof mock.reset, openapi: openapi.openapi, schema: article.title }));
 `;
 
 const mswScript = `import { setupServer } from 'msw/node';
@@ -44,140 +43,186 @@ server.close();
 console.log(JSON.stringify({ status: answer.status, url: article.url, journal: mock.journal().length }));
 `;
 
-/** The msw the project itself tests with: a peer the consumer installs beside the package. */
-const mswVersion = (JSON.parse(readFileSync(require.resolve('msw/package.json'), 'utf8')) as { version: string })
-  .version;
+const clientScript = `import openapi from 'site-articles-schemas/openapi.json' with { type: 'json' };
+import article from 'site-articles-schemas/strict/article.json' with { type: 'json' };
+import { validateResponse } from 'site-articles-schemas/validation';
+const violations = validateResponse('Article', { id: 'one' });
+console.log(JSON.stringify({ openapi: openapi.openapi, schema: article.title, rejects: violations.length > 0 }));
+`;
+
+/** The module resolutions client projects still use: node16 and nodenext read `exports`, bundler too, node10 `typesVersions`. */
+const resolutions = [
+  ['node16', 'node16'],
+  ['nodenext', 'nodenext'],
+  ['esnext', 'bundler'],
+  ['commonjs', 'node10'],
+];
+
+async function compiles(project: string, from: string, module: string, moduleResolution: string): Promise<string> {
+  writeFileSync(join(project, 'client.ts'), typesFile(from));
+  const settings = {
+    compilerOptions: { strict: true, module, moduleResolution, noEmit: true, types: [], ignoreDeprecations: '5.0' },
+    files: ['client.ts'],
+  };
+  const config = `tsconfig.${moduleResolution}.json`;
+  writeFileSync(join(project, config), JSON.stringify(settings));
+  const compiled = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], project);
+  return `${String(compiled.code)} ${compiled.output}`.trim();
+}
+
+/** One test per resolution: a strict file using the named types compiles without a message. */
+function typesCompileUnderEveryResolution(project: string, from: string): void {
+  test.each(resolutions)(
+    `a TypeScript file compiles against ${from} with module %s, resolution %s`,
+    async (module, moduleResolution) => {
+      expect(await compiles(project, from, module, moduleResolution)).toBe('0');
+    },
+    60_000,
+  );
+}
+
+const fetchStatus = async (path: string): Promise<number> => (await fetch(`${mock?.baseUrl ?? ''}${path}`)).status;
 
 beforeAll(async () => {
-  // `npm pack` runs `prepare`, so the tarball holds a fresh build of the working tree.
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', work], root);
-  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
-  const [report] = JSON.parse(packed.output.slice(packed.output.indexOf('['))) as [
-    { filename: string; files: { path: string }[] },
-  ];
-  shipped = report.files.map((file) => file.path);
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
-  // Dependencies come from the npm cache the project's own install filled; the registry only answers what is missing.
-  const args = [
-    'install',
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    join(work, report.filename),
-    `msw@${mswVersion}`,
-  ];
-  const installed = await run('npm', args, project);
-  if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.output}`);
-}, 300_000);
+  packed = await packAll(root, work);
+  await Promise.all([
+    projectWith(projects.mock, [packed.mock.tarball, `msw@${versionOf('msw')}`]),
+    projectWith(projects.contract, [packed.contract.tarball]),
+    projectWith(projects.client, [packed.schemas.tarball]),
+  ]);
+}, 480_000);
 
 afterAll(() => {
   mock?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball ships the compiled code, the schemas, the commands and the workbench page, and no tests, harness, bench or sources', () => {
-  expect(shipped).toEqual(
-    expect.arrayContaining([
-      'bin/articles-mock.js',
-      'dist/mock/index.js',
-      'dist/mock/msw/index.js',
-      'schemas/openapi.json',
-      'mock/workbench/page/index.html',
-    ]),
+describe('every tarball', () => {
+  test.each(['schemas', 'mock', 'contract'] as const)(
+    'the %s tarball ships compiled code and no tests, proof, bench, sources or source maps',
+    (name) => {
+      const unwanted = packed[name].files.filter((path) =>
+        /__tests__|hardening|(^|\/)bench\/|variants|proof|\.test\.js|\.map$|tsconfig|(?<!\.d)\.ts$/.test(path),
+      );
+      expect(unwanted).toEqual([]);
+    },
   );
-  const unwanted = shipped.filter((path) =>
-    /__tests__|hardening|(^|\/)bench\/|variants|proof|\.test\.js|\.map$|(?<!\.d)\.ts$/.test(path),
-  );
-  expect(unwanted).toEqual([]);
+
+  test('the mock and the contract command each carry the schemas package inside them', () => {
+    expect([packed.mock.bundled, packed.contract.bundled]).toEqual([
+      ['site-articles-schemas'],
+      ['site-articles-schemas'],
+    ]);
+    expect(packed.mock.files).toEqual(expect.arrayContaining(['bin/articles-mock.js', 'dist/msw/index.js']));
+    expect(packed.mock.files).toEqual(expect.arrayContaining(['workbench/page/index.html']));
+    expect(packed.contract.files).toEqual(expect.arrayContaining(['bin/articles-contract.js', 'dist/cli.js']));
+  });
 });
 
-test('npx articles-mock serves the sample site on the port it was given', async () => {
-  mock = await startServer('npx', ['articles-mock', '--port', '0', '--quiet'], project);
-  const answer = await fetch(`${mock.baseUrl}/admin/api/articles/1`);
-  expect(answer.status).toBe(200);
-  expect(((await answer.json()) as { id: number }).id).toBe(1);
-}, 60_000);
-
-test('npx articles-mock knows no --variant: the broken variants are not part of the package', async () => {
-  const refused = await run('npx', ['articles-mock', '--variant', 'timestamp-with-offset', '--port', '0'], project);
-  expect(refused.output).toContain("Unknown option '--variant'");
-  expect(refused.code).toBe(2);
-  const help = await run('npx', ['articles-mock', '--help'], project);
-  expect(help.output).toMatch(/^Usage: articles-mock \[options\]\n/m);
-  expect(help.output).not.toContain('variant');
-}, 60_000);
-
-test('npx articles-contract names itself in its usage', async () => {
-  const help = await run('npx', ['articles-contract', '--help'], project);
-  expect(help.output).toMatch(/^Usage: articles-contract \[options\]\n/m);
-  expect(help.code).toBe(0);
-}, 60_000);
-
-test('installing the package brings no test runner into the project', () => {
-  const installed = readdirSync(join(project, 'node_modules'));
-  expect(installed.filter((name) => name === 'jest' || name === '@jest' || name.startsWith('jest-'))).toEqual([]);
-});
-
-test('the packaged mock serves the workbench page, its scripts and the Swagger UI docs', async () => {
-  if (!mock) throw new Error('the packaged mock did not start');
-  const paths = [
-    '/__mock/',
-    '/__mock/assets/main.js',
-    '/__mock/docs',
-    '/__mock/assets/swagger-ui/swagger-ui-bundle.js',
-  ];
-  const statuses = await Promise.all(paths.map(async (path) => (await fetch(`${mock?.baseUrl ?? ''}${path}`)).status));
-  expect(statuses).toEqual([200, 200, 200, 200]);
-}, 60_000);
-
-test('npx articles-contract passes against the packaged mock and writes its JUnit and HTML reports', async () => {
-  if (!mock) throw new Error('the packaged mock did not start');
-  const args = ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1', '--junit', 'contract.xml'];
-  args.push('--html', 'contract.html');
-  const suite = await run('npx', args, project);
-  expect(suite.output).toMatch(/\d+ checks: \d+ passed, 0 failed/);
-  expect(suite.code).toBe(0);
-  expect(readFileSync(join(project, 'contract.xml'), 'utf8')).toMatch(/<testsuites [^>]*failures="0"/);
-  expect(readFileSync(join(project, 'contract.html'), 'utf8')).toContain('<h1>Contract run passed</h1>');
-}, 120_000);
-
-// The module resolutions client projects still use: node16 and nodenext read `exports`, bundler
-// too, and the older node10 reads `typesVersions`.
-test.each([
-  ['node16', 'node16'],
-  ['nodenext', 'nodenext'],
-  ['esnext', 'bundler'],
-  ['commonjs', 'node10'],
-])(
-  'a TypeScript file compiles against site-articles-mock/types with module %s, resolution %s',
-  async (module, moduleResolution) => {
-    writeFileSync(join(project, 'client.ts'), consumerTypes);
-    const settings = {
-      compilerOptions: { strict: true, module, moduleResolution, noEmit: true, types: [], ignoreDeprecations: '5.0' },
-      files: ['client.ts'],
-    };
-    const config = `tsconfig.${moduleResolution}.json`;
-    writeFileSync(join(project, config), JSON.stringify(settings));
-    const compiled = await run(
-      process.execPath,
-      [require.resolve('typescript/bin/tsc'), '-p', join(project, config)],
-      project,
+describe('the mock package, installed alone with msw', () => {
+  test('brings no test runner, no property-testing library and no Swagger UI', () => {
+    const unwanted = installedPackages(projects.mock).filter((name) =>
+      /^(jest|jest-.*|@jest\/.*|fast-check|swagger-ui-dist)$/.test(name),
     );
-    expect(compiled.output).toBe('');
-    expect(compiled.code).toBe(0);
-  },
-  60_000,
-);
+    expect(unwanted).toEqual([]);
+  });
 
-test('node imports createApp, the OpenAPI document and a schema from the package', async () => {
-  writeFileSync(join(project, 'use.js'), consumerScript);
-  const used = await run(process.execPath, ['use.js'], project);
-  expect(JSON.parse(used.output)).toEqual({ reset: 'function', openapi: '3.1.0', schema: 'Article' });
-}, 60_000);
+  test('its handlers answer a request through msw/node', async () => {
+    writeFileSync(join(projects.mock, 'msw.js'), mswScript);
+    const used = await run(process.execPath, ['msw.js'], projects.mock);
+    expect(used.output).toBe(
+      `${JSON.stringify({ status: 200, url: 'http://msw.test/admin/api/articles/1', journal: 1 })}\n`,
+    );
+  }, 60_000);
 
-test('site-articles-mock/msw answers a request through msw/node in the consumer project', async () => {
-  writeFileSync(join(project, 'msw.js'), mswScript);
-  const used = await run(process.execPath, ['msw.js'], project);
-  expect(JSON.parse(used.output)).toEqual({ status: 200, url: 'http://msw.test/admin/api/articles/1', journal: 1 });
-}, 60_000);
+  test('npx articles-mock names itself in its usage and knows no --variant', async () => {
+    const help = await run('npx', ['articles-mock', '--help'], projects.mock);
+    expect(help.output).toMatch(/^Usage: articles-mock \[options\]\n/m);
+    expect(help.output).not.toContain('variant');
+    const refused = await run(
+      'npx',
+      ['articles-mock', '--variant', 'timestamp-with-offset', '--port', '0'],
+      projects.mock,
+    );
+    expect(refused.output).toContain("Unknown option '--variant'");
+    expect(refused.code).toBe(2);
+  }, 60_000);
+
+  test('npx articles-mock serves the sample site and the workbench page', async () => {
+    mock = await startServer('npx', ['articles-mock', '--port', '0', '--quiet'], projects.mock);
+    const answer = await fetch(`${mock.baseUrl}/admin/api/articles/1`);
+    expect(((await answer.json()) as { id: number }).id).toBe(1);
+    expect(await Promise.all(['/__mock/', '/__mock/assets/main.js'].map(fetchStatus))).toEqual([200, 200]);
+  }, 60_000);
+
+  test('without Swagger UI its docs page says what to install, and serves no Swagger UI files', async () => {
+    const docs = await fetch(`${mock?.baseUrl ?? ''}/__mock/docs`);
+    expect(await docs.text()).toContain('npm install --save-dev swagger-ui-dist');
+    expect(await fetchStatus('/__mock/assets/swagger-ui/swagger-ui-bundle.js')).toBe(404);
+  }, 60_000);
+
+  typesCompileUnderEveryResolution(projects.mock, 'site-articles-mock/types');
+});
+
+describe('the contract package, installed alone', () => {
+  test('brings no Express and no test runner', () => {
+    const unwanted = installedPackages(projects.contract).filter((name) => /^(express|jest|@jest\/.*)$/.test(name));
+    expect(unwanted).toEqual([]);
+  });
+
+  test('npx articles-contract names itself in its usage', async () => {
+    const help = await run('npx', ['articles-contract', '--help'], projects.contract);
+    expect(help.output).toMatch(/^Usage: articles-contract \[options\]\n/m);
+    expect(help.code).toBe(0);
+  }, 60_000);
+
+  test('npx articles-contract without --base-url says the in-process mock is not installed, and exits 2', async () => {
+    const refused = await run('npx', ['articles-contract'], projects.contract);
+    expect(refused.output).toContain('--base-url');
+    expect(refused.output).toContain('site-articles-mock');
+    expect(refused.code).toBe(2);
+  }, 60_000);
+
+  test('npx articles-contract passes against the packaged mock and writes its JUnit and HTML reports', async () => {
+    if (!mock) throw new Error('the packaged mock did not start');
+    const args = ['articles-contract', '--base-url', mock.baseUrl, '--article-id', '1', '--junit', 'contract.xml'];
+    const suite = await run('npx', [...args, '--html', 'contract.html'], projects.contract);
+    expect(suite.output).toMatch(/\d+ checks: \d+ passed, 0 failed/);
+    expect(suite.code).toBe(0);
+    expect(readFileSync(join(projects.contract, 'contract.xml'), 'utf8')).toMatch(/<testsuites [^>]*failures="0"/);
+    expect(readFileSync(join(projects.contract, 'contract.html'), 'utf8')).toContain('<h1>Contract run passed</h1>');
+  }, 120_000);
+});
+
+describe('the schemas package, installed alone in a client project', () => {
+  test('brings no mock and no suite: only the validator it runs on', () => {
+    expect(installedPackages(projects.client).sort()).toEqual(
+      expect.not.arrayContaining(['express', 'fast-check', 'msw', 'swagger-ui-dist']),
+    );
+    expect(installedPackages(projects.client)).toEqual(expect.arrayContaining(['site-articles-schemas', 'ajv']));
+  });
+
+  test('node imports the OpenAPI document, a schema and the validation from it', async () => {
+    writeFileSync(join(projects.client, 'use.js'), clientScript);
+    const used = await run(process.execPath, ['use.js'], projects.client);
+    expect(JSON.parse(used.output)).toEqual({ openapi: '3.1.0', schema: 'Article', rejects: true });
+  }, 60_000);
+
+  typesCompileUnderEveryResolution(projects.client, 'site-articles-schemas/types');
+});
+
+describe('the mock with Swagger UI installed beside it', () => {
+  test('serves the Swagger UI docs', async () => {
+    mock?.stop();
+    const added = await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', `swagger-ui-dist@${versionOf('swagger-ui-dist')}`],
+      projects.mock,
+    );
+    expect(added.code).toBe(0);
+    mock = await startServer('npx', ['articles-mock', '--port', '0', '--quiet'], projects.mock);
+    const paths = ['/__mock/docs', '/__mock/assets/swagger-ui/swagger-ui-bundle.js'];
+    expect(await Promise.all(paths.map(fetchStatus))).toEqual([200, 200]);
+    expect(await (await fetch(`${mock.baseUrl}/__mock/docs`)).text()).toContain('swagger-ui-bundle.js');
+  }, 120_000);
+});

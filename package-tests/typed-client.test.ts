@@ -5,8 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
-import { createApp } from '../mock';
-import type { paths } from '../types';
+import { createApp } from 'site-articles-mock';
+import type { paths } from '../schemas/types';
 
 let server: Server;
 let client: Client<paths>;

@@ -4,7 +4,7 @@
  * as a client would, and the `@ts-expect-error` lines must stay errors, or the compile fails.
  */
 import type { Client } from 'openapi-fetch';
-import type { Article, CommentList, paths } from '../types';
+import type { Article, CommentList, paths } from '../schemas/types';
 
 export async function sixTypedCalls(client: Client<paths>): Promise<unknown[]> {
   const path = { article_id: 1 };

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, serveOnLoopback, stopServer } from '../test-support/browser';
-import { createApp } from '../mock';
+import { createApp } from 'site-articles-mock';
 
 const docsFolder = resolve(__dirname, '..', 'docs');
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MockOptions } from '../../mock';
+import type { MockOptions } from 'site-articles-mock';
 import { brokenVariants, sequenceVariants } from '../../proof/variants';
 import { startInProcessMock, type RunningTarget } from '../in-process';
 import { projectRoot } from '../../test-support/cli-process';

@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fail, isObject, show } from '../failure';
-import { isRealCommentDate } from '../../conformance';
+import { isRealCommentDate } from 'site-articles-schemas/conformance';
 import type { Check, CheckContext } from './check';
 import { commentsUrl, listAddresses, listAt } from './comment-lists';
 import { pathOf, singularListPath } from './steps';

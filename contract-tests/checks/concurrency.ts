@@ -5,7 +5,7 @@
  * requests at once on one article and judges the outcome against every order the interface
  * allows, so a correct target that orders them its own way always passes.
  */
-import type { Write } from '../../conformance';
+import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstOutcome, type BurstStep } from '../concurrent/data-burst';
 import { judgePostBurstOn } from '../concurrent/post-burst';
 import type { Check, CheckContext } from './check';

@@ -6,7 +6,13 @@
  */
 import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
-import { describeJudged, judgeExchange, judgeWrite, type Violation, type Write } from '../../conformance';
+import {
+  describeJudged,
+  judgeExchange,
+  judgeWrite,
+  type Violation,
+  type Write,
+} from 'site-articles-schemas/conformance';
 import { ContractFailure, fail, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';

@@ -3,7 +3,7 @@
  * application/json (parameters and +json types allowed) and have their stated shape. The writes'
  * answers are judged the same way by the after-write checks. Nothing here changes the target.
  */
-import { describeJudged, judgeExchange, type Violation } from '../../conformance';
+import { describeJudged, judgeExchange, type Violation } from 'site-articles-schemas/conformance';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import { fail } from '../failure';

@@ -2,7 +2,7 @@
  * Interface sections 2.1 and 4.1: the Article as a read answers it. Nothing here changes the
  * target.
  */
-import { describeJudged, judgeAddresses } from '../../conformance';
+import { describeJudged, judgeAddresses } from 'site-articles-schemas/conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, isSuccess } from '../failure';
 import { fetchAllPages } from '../http/links';
 import type { Check } from './check';

@@ -3,7 +3,7 @@
  * updates one key, keeps the others, stores any JSON value exactly, and answers the article
  * including `language.url` and `author.url`.
  */
-import { describeJudged, judgeAddresses } from '../../conformance';
+import { describeJudged, judgeAddresses } from 'site-articles-schemas/conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
 import { setKey } from './judged';

@@ -3,8 +3,8 @@
  * operations catalogue (section 4) so a change to the tables reaches the suite.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { fillPath, pathsOf } from '../../conformance';
-import { isReservedKey, operations, type OperationId } from '../../schemas';
+import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
+import { isReservedKey, operations, type OperationId } from 'site-articles-schemas';
 import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
 import { expectJson, expectStatus, fail, isObject, show } from '../failure';

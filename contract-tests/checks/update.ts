@@ -6,7 +6,7 @@
  */
 import { ContractFailure, expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
-import { changedAttributes, describeJudged, judgeAddresses } from '../../conformance';
+import { changedAttributes, describeJudged, judgeAddresses } from 'site-articles-schemas/conformance';
 import { updateArticle } from './judged';
 import type { Check, CheckContext } from './check';
 import { expectValue, pathOf, readArticle, statusOf, withoutReserved } from './steps';

@@ -5,12 +5,12 @@
  * through the one write judgement: accepted, it comes back exactly, in the answer and on the next
  * read, and no other key moves; refused (any 4xx), nothing changes.
  */
-import { showValue } from '../../conformance';
+import { showValue } from 'site-articles-schemas/conformance';
 import { ContractFailure } from '../failure';
 import { edgeNames, edgeValues, type Edge } from '../values/catalogue';
 import { generatedNames, generatedValues } from '../values/generated';
 import type { Check, CheckContext } from './check';
-import type { Write } from '../../conformance';
+import type { Write } from 'site-articles-schemas/conformance';
 import { judgedInTurn } from './judged';
 import { readArticle, withoutReserved } from './steps';
 

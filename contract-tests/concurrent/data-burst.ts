@@ -15,7 +15,7 @@ import {
   type DataOperation,
   type Observed,
   type Write,
-} from '../../conformance';
+} from 'site-articles-schemas/conformance';
 import type { CheckContext } from '../checks/check';
 import { pathOf, readArticle } from '../checks/steps';
 import { failWithTimeline, isObject } from '../failure';

@@ -3,7 +3,7 @@
  * comments_url), then every list read whole and the article read; conformance's
  * `judgePostBurst` says whether every acknowledged post is listed once everywhere and counted.
  */
-import { describeJudged, judgePostBurst, type BurstPost } from '../../conformance';
+import { describeJudged, judgePostBurst, type BurstPost } from 'site-articles-schemas/conformance';
 import type { CheckContext } from '../checks/check';
 import { listAddresses, listAt } from '../checks/comment-lists';
 import { readArticle } from '../checks/steps';

@@ -5,7 +5,7 @@
  * linearizability check against the model of the article's data (concurrent/data-burst.ts), so a
  * target may serve the batch in any order it likes; only an outcome no order explains fails.
  */
-import type { Write } from '../../conformance';
+import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstStep } from '../concurrent/data-burst';
 import { ownKeysOf } from '../checks/steps';
 import type { Model, Real, Step } from './commands';

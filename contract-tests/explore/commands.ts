@@ -5,14 +5,14 @@
  * run's own keys hold; every write is judged whole by judgedWrite, every read by judgeExchange.
  */
 import type fc from 'fast-check';
-import { isReservedKey } from '../../schemas';
+import { isReservedKey } from 'site-articles-schemas';
 import type { CheckContext } from '../checks/check';
 import { listAddresses } from '../checks/comment-lists';
 import { judgedWrite } from '../checks/judged';
 import { pathOf, statusOf, withoutReserved } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
-import { describeJudged, judgeExchange, type Violation, type Write } from '../../conformance';
+import { describeJudged, judgeExchange, type Violation, type Write } from 'site-articles-schemas/conformance';
 
 export interface Model {
   /** The run's own ordinary keys and the values the interface says they hold now. */

@@ -2,7 +2,7 @@
  * Whole comment lists through the suite's client (4.5): conformance/paging.ts follows a list's
  * `Link: rel="next"` pages only where a target sends them.
  */
-import { nextLink, walkPages, type ListPages } from '../../conformance';
+import { nextLink, walkPages, type ListPages } from 'site-articles-schemas/conformance';
 import type { Client, Exchange } from './client';
 
 /** A list through the suite's client, every page its `next` links lead to. */

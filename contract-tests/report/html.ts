@@ -4,7 +4,7 @@
  * back, the drawn timeline for requests sent at once, and the curl commands that replay it.
  */
 import { escapeMarkup } from './escape';
-import { rules, type Rule } from '../../conformance';
+import { rules, type Rule } from 'site-articles-schemas/conformance';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';

@@ -4,7 +4,7 @@
  * token, media type, body, faults, rule, answer check, error catalogue. Adapters only translate:
  * adapters/node-listener.ts for `npm start`, adapters/express-app.ts for `createApp(...).app`.
  */
-import { operations, type OperationId } from '../../schemas';
+import { operations, type OperationId } from 'site-articles-schemas';
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import { requireShortQuery } from './limits';

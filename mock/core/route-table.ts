@@ -1,10 +1,11 @@
 /**
- * The mock's side of the one route table (conformance/routes.ts, from the generated catalogue):
+ * The mock's side of the one route table (the schemas package's conformance/routes.ts, from the
+ * generated catalogue; imported alone, so that the browser's handlers bundle no Node built-in):
  * the path parameters decoded as the rules need them, with a 400 for malformed percent-encoding.
  */
 import { ApiError } from './api-error';
 
-export { matchRoute, type RouteMatch } from '../../conformance/routes';
+export { matchRoute, type RouteMatch } from 'site-articles-schemas/conformance/routes';
 
 /** The path parameters decoded; 400 for malformed percent-encoding. */
 export function decodedParams(raw: Record<string, string>): Record<string, string> {

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { createApp } from '..';
+import { createApp } from '../index';
 import { jsonType } from '../__tests__/http/support';
 import { RequestJournal } from './request-journal';
 

@@ -3,7 +3,7 @@
  * (2.1) and comments in the list shape (2.2). Every address starts with the base address the
  * request came in on, so the answers work behind any host or port.
  */
-import type { Article, Comment } from '../../types';
+import type { Article, Comment } from 'site-articles-schemas/types';
 import type { CommentRecord } from '../store/records';
 import type { SiteStore, StoredArticle } from '../store/site-store';
 

@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { decodeForJudging } from './decode';
 import { judgedBodyLimit, type UpstreamAnswer } from './forward';
-import { judgeTraffic, type Violation } from '../../conformance';
+import { judgeTraffic, type Violation } from 'site-articles-schemas/conformance';
 import type { RoutedRequest } from './route';
 
 export type Judgement = { judged: true; violations: Violation[]; body: Buffer } | { judged: false; reason: string };

@@ -1,6 +1,6 @@
 /** What `--record` takes in: only what keeps the recording loadable, each skip with its reason. */
 import request from 'supertest';
-import { createApp } from '..';
+import { createApp } from '../index';
 import { SiteRecorder, type SeenAnswer } from './recorder';
 import { routeOf } from './route';
 

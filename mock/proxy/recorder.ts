@@ -8,10 +8,10 @@
  * `recordedEmailPlaceholder`; fields are taken by the strict schemas' names, so nothing the
  * deployment adds (and no token) is written.
  */
-import strictArticle from '../../schemas/strict/article.json';
-import strictAuthor from '../../schemas/strict/author-summary.json';
-import strictLanguage from '../../schemas/strict/language-summary.json';
-import strictPage from '../../schemas/strict/page-summary.json';
+import strictArticle from 'site-articles-schemas/strict/article.json';
+import strictAuthor from 'site-articles-schemas/strict/author-summary.json';
+import strictLanguage from 'site-articles-schemas/strict/language-summary.json';
+import strictPage from 'site-articles-schemas/strict/page-summary.json';
 import type {
   ArticleRecord,
   CommentRecord,
@@ -20,8 +20,8 @@ import type {
   PersonRecord,
   SiteFixture,
 } from '../store/records';
-import { operations, type ResponseShape } from '../../schemas';
-import { describeViolations, validateResponse } from '../../validation';
+import { operations, type ResponseShape } from 'site-articles-schemas';
+import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import { storeFromFixture } from '../fixtures/load-fixture';
 import type { RoutedRequest } from './route';
 

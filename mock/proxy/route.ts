@@ -4,10 +4,10 @@
  * further addresses included. HEAD has no body to judge, and an article id that is no safe integer
  * names no article; both, like anything else outside the interface, are forwarded unjudged.
  */
-import { matchRoute, type Operation } from '../../conformance';
-import { operations } from '../../schemas';
+import { matchRoute, type Operation } from 'site-articles-schemas/conformance';
+import { operations } from 'site-articles-schemas';
 
-export type { Operation } from '../../conformance';
+export type { Operation } from 'site-articles-schemas/conformance';
 
 export interface RoutedRequest {
   operation: Operation;

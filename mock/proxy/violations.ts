@@ -3,7 +3,7 @@
  * and the counts behind the one-line summary printed at exit.
  */
 import { maskToken } from '../journal/mask-token';
-import type { Violation } from '../../conformance';
+import type { Violation } from 'site-articles-schemas/conformance';
 
 export interface ViolationReport {
   at: string;

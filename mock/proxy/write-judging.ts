@@ -3,7 +3,7 @@
  * after it, the write's violations and the reads they rest on (write-reads.ts, conformance's
  * `judgeWrite`; the answer alone was judged as it passed, exchange.ts).
  */
-import { judgeWrite, type Violation } from '../../conformance';
+import { judgeWrite, type Violation } from 'site-articles-schemas/conformance';
 import type { Upstream } from './forward';
 import type { RoutedRequest } from './route';
 import { readArticleAround, readListAfter, writeOf, type Read, type readCredentials } from './write-reads';

@@ -6,8 +6,8 @@
  * list that pages (`Link: rel="next"`) is read whole, every page.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { operations } from '../../schemas';
-import { nextLink, walkPages, type Write } from '../../conformance';
+import { operations } from 'site-articles-schemas';
+import { nextLink, walkPages, type Write } from 'site-articles-schemas/conformance';
 import { forward, upstreamUrl, type Upstream } from './forward';
 import type { RoutedRequest } from './route';
 

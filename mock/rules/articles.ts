@@ -2,7 +2,7 @@
  * Interface sections 4.1 to 4.4: read an article, update its `data`, set one data key, remove
  * one data key.
  */
-import type { ArticleUpdateRequest, DataValueRequest } from '../../types';
+import type { ArticleUpdateRequest, DataValueRequest } from 'site-articles-schemas/types';
 import type { StoredArticle } from '../store/site-store';
 import { Refusal } from './refusal';
 import { nextTimestamp } from './clock';

@@ -2,7 +2,7 @@
  * Interface sections 4.5 and 4.6: list the comments of an article, post a new one. The list
  * shape is section 2.2's; the poster's e-mail is stored but never listed.
  */
-import type { CommentPostRequest } from '../../types';
+import type { CommentPostRequest } from 'site-articles-schemas/types';
 import { commentDate } from './clock';
 import type { ListInput, Outcome, PayloadInput, RuleContext } from './context';
 import { findArticle } from './articles';

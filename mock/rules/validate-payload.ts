@@ -2,8 +2,8 @@
  * Request payload checks through the shared validation module; a failure becomes the 422 of the
  * error catalogue with one entry per offending field.
  */
-import type { RequestShape } from '../../schemas';
-import { validateRequest, type Violation } from '../../validation';
+import type { RequestShape } from 'site-articles-schemas';
+import { validateRequest, type Violation } from 'site-articles-schemas/validation';
 import { invalid } from './refusal';
 
 /** `/comment/author_email` -> `comment.author_email`; the payload itself is `body`. */

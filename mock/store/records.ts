@@ -4,7 +4,14 @@
  * the e-mail their poster gave. Addresses are built per request, from the base address it came in
  * on. The field types come from the generated types, so a change to the tables reaches the store.
  */
-import type { Article, AuthorSummary, Comment, CommentPost, LanguageSummary, PageSummary } from '../../types';
+import type {
+  Article,
+  AuthorSummary,
+  Comment,
+  CommentPost,
+  LanguageSummary,
+  PageSummary,
+} from 'site-articles-schemas/types';
 
 /** Every field of an address-free record is required, even where the answer's is optional. */
 type Stored<T> = Required<Omit<T, 'url'>>;

@@ -4,7 +4,7 @@
  * The pages themselves are tested in Chromium (workbench.test.ts).
  */
 import request from 'supertest';
-import openapi from '../../schemas/openapi.json';
+import openapi from 'site-articles-schemas/openapi.json';
 import { freshApp } from '../__tests__/http/support';
 
 describe('the workbench routes', () => {

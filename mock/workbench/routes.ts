@@ -2,23 +2,32 @@
  * The workbench under the control API (outside the interface): the page at `/__mock/` (plain
  * files in `page/`, no build step), the OpenAPI document at `/__mock/openapi.json` with `servers`
  * naming the mock as the request reached it, and `/__mock/docs`, Swagger UI served from the
- * project's own node_modules. Nothing here is fetched from another host.
+ * project's own node_modules. Nothing here is fetched from another host. Swagger UI is an optional
+ * peer of the package (a project that wants only the handlers does not install it): without it,
+ * `/__mock/docs` says how to add it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import express, { type Router } from 'express';
-import { reservedKeyPrefix } from '../../schemas';
-import openapi from '../../schemas/openapi.json';
+import { reservedKeyPrefix } from 'site-articles-schemas';
+import openapi from 'site-articles-schemas/openapi.json';
 import { baseUrl } from '../core/base-url';
 import { plainRequest } from '../adapters/node-request';
 
-/** `page/` next to this file when run from source; from `dist/mock/workbench/` it is in the sources. */
+/** `page/` next to this file when run from source; from the build (`dist/workbench/`) it is the package's own. */
 function pageFolder(): string {
-  const candidates = [join(__dirname, 'page'), resolve(__dirname, '../../../mock/workbench/page')];
+  const candidates = [join(__dirname, 'page'), resolve(__dirname, '../../workbench/page')];
   return candidates.find((folder) => existsSync(join(folder, 'index.html'))) ?? (candidates[0] as string);
 }
 
-const swaggerUiFolder = (): string => dirname(require.resolve('swagger-ui-dist/package.json'));
+/** Where swagger-ui-dist is installed, if it is. */
+function swaggerUiFolder(): string | undefined {
+  try {
+    return dirname(require.resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The page's HTML with the catalogue's reserved prefix filled in, so the page never restates it. */
 function pageHtml(folder: string, name: string): string {
@@ -41,12 +50,13 @@ export function workbenchRouter(): Router {
     else response.redirect(302, `${request.originalUrl.split('?')[0] ?? ''}/`);
   });
   router.get('/', html('index.html'));
-  router.get('/docs', html('docs.html'));
+  const swaggerUi = swaggerUiFolder();
+  router.get('/docs', html(swaggerUi === undefined ? 'docs-unavailable.html' : 'docs.html'));
   router.get('/openapi.json', (request, response) => {
     response.json({ ...openapi, servers: [{ url: baseUrl(plainRequest(request)), description: 'This mock' }] });
   });
   // Under `/assets/`, which the security guard serves without the control token: files holding no state.
-  router.use('/assets/swagger-ui', express.static(swaggerUiFolder(), { index: false }));
+  if (swaggerUi !== undefined) router.use('/assets/swagger-ui', express.static(swaggerUi, { index: false }));
   router.use('/assets', express.static(folder, { index: false }));
   return router;
 }

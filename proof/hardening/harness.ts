@@ -4,7 +4,7 @@
  */
 import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, nodeListener, type MockApp, type MockOptions } from '../../mock';
+import { createApp, nodeListener, type MockApp, type MockOptions } from 'site-articles-mock';
 import { answerClientErrors } from '../../mock/adapters/server-errors';
 
 export interface Harness {

@@ -5,7 +5,7 @@
  * absence from logs, journal and error bodies; at the end it reads comment counts as a client would.
  */
 import fc from 'fast-check';
-import type { SiteFixture } from '../../mock';
+import type { SiteFixture } from 'site-articles-mock';
 import { answerProblems } from './answer-checks';
 import { describeCase, fuzzCaseArbitrary, type FuzzCase } from './cases';
 import { send, type HttpAnswer } from './client';

@@ -5,7 +5,7 @@
  * the schema names no type. `breakPayload` then damages a payload in the ways clients do.
  */
 import fc from 'fast-check';
-import { schemaDocuments, schemaIds, type RequestShape } from '../../schemas';
+import { schemaDocuments, schemaIds, type RequestShape } from 'site-articles-schemas';
 import { oddKeyArbitrary } from './keys';
 
 interface SchemaNode {

@@ -4,8 +4,8 @@
  * the fixture had them; a refused request or a read changes nothing; a write that succeeds changes
  * exactly what it asked for and nothing else; answers agree with the state.
  */
-import type { SiteFixture } from '../../mock';
-import { isReservedKey } from '../../schemas';
+import type { SiteFixture } from 'site-articles-mock';
+import { isReservedKey } from 'site-articles-schemas';
 import type { HttpAnswer } from './client';
 import type { Plan } from './cases';
 

@@ -4,8 +4,8 @@
  * mock's own code. `success` means every part is acceptable, `refused` that some part is not.
  */
 import { gunzipSync } from 'node:zlib';
-import type { OperationId, RequestShape } from '../../schemas';
-import { validateRequest } from '../../validation';
+import type { OperationId, RequestShape } from 'site-articles-schemas';
+import { validateRequest } from '../../schemas/validation';
 import { commentSizeProblems, dataKeyProblems } from '../../mock/rules/limits';
 import { jsonBodyProblem, maxBodyBytes, maxJsonDepth } from '../../mock/core/limits';
 

@@ -3,7 +3,7 @@
  * the whole suite, or a few checks alone.
  */
 import { brokenVariants, type Variant } from '../variants';
-import type { MockApp } from '../../mock';
+import type { MockApp } from 'site-articles-mock';
 import { allChecks } from '../../contract-tests/checks';
 import { inProcessArticleIds, startInProcessMock } from '../../contract-tests/in-process';
 import { runChecks, type RunReport } from '../../contract-tests/runner';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brokenVariants, harmlessVariants } from '../variants';
 import { allChecks, sections } from '../../contract-tests/checks';
-import type { Rule } from '../../conformance';
+import type { Rule } from '../../schemas/conformance';
 import { fillRegion } from '../../scripts/generate/doc-regions';
 import { docTables } from '../../scripts/generate/doc-tables';
 import { projectRoot } from '../../test-support/cli-process';

@@ -5,9 +5,9 @@
  * The mock's clock is fixed, so `npm run generate` writes the same examples every time and a
  * stale one shows in `check:generated`.
  */
-import { createApp } from '../../mock';
+import { createApp } from 'site-articles-mock';
 import { plainJsonRequest } from '../../mock/core/plain';
-import type { OperationId } from '../../schemas';
+import type { OperationId } from 'site-articles-schemas';
 
 export interface OperationExample {
   /** Values of the path's parameters. */

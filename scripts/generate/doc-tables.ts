@@ -3,7 +3,7 @@
  * catalogue, the limits, both commands' options, the control API, the rule table, the proof's
  * variant counts and the suite's value catalogue. Each reads the module that owns the facts; none restates a value.
  */
-import { rules } from '../../conformance/violation';
+import { rules } from '../../schemas/conformance/violation';
 import { usage as contractUsage } from '../../contract-tests/cli-options';
 import { controlPrefix, controlRoutes, allowOf } from '../../mock/core/control-table';
 import { usage as mockUsage } from '../../mock/cli-options';

@@ -190,14 +190,14 @@ describe('one changed row of the interface tables', () => {
   });
 
   test('declares every shape once: the named types are aliases of the per-operation declarations', () => {
-    expect(after.get('types/index.ts')).toContain("export type Article = components['schemas']['Article'];");
-    expect(after.get('types/index.ts')).not.toMatch(/comments_count|interface /);
+    expect(after.get('schemas/types/index.ts')).toContain("export type Article = components['schemas']['Article'];");
+    expect(after.get('schemas/types/index.ts')).not.toMatch(/comments_count|interface /);
   });
 
   test('changes the per-operation types, which the named types alias', () => {
-    expect(before.get('types/operations.ts')).toContain('comments_count: number;');
-    expect(after.get('types/operations.ts')).toContain('comments_count: string;');
-    expect(after.get('types/operations.ts')).not.toContain('comments_count: number;');
+    expect(before.get('schemas/types/operations.ts')).toContain('comments_count: number;');
+    expect(after.get('schemas/types/operations.ts')).toContain('comments_count: string;');
+    expect(after.get('schemas/types/operations.ts')).not.toContain('comments_count: number;');
   });
 
   test('changes the OpenAPI document', () => {
@@ -219,7 +219,7 @@ describe('one changed row of the interface tables', () => {
       'schemas/strict/article.json',
       'schemas/strict/data-key-response.json',
       // types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
-      'types/operations.ts',
+      'schemas/types/operations.ts',
     ]);
   });
 });

@@ -7,9 +7,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapi from '../../schemas/openapi.json';
-import { operations } from '../../schemas';
-import { isRealCommentDate, isRealTimestamp } from '../../conformance';
-import { validateRequest, validateResponse } from '../../validation';
+import { operations } from 'site-articles-schemas';
+import { isRealCommentDate, isRealTimestamp } from '../../schemas/conformance';
+import { validateRequest, validateResponse } from '../../schemas/validation';
 
 type Document = Parameters<typeof SwaggerParser.validate>[0];
 

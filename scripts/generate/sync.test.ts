@@ -1,12 +1,12 @@
 /** What `npm run check:generated` reports, on a scratch folder instead of the project. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { staleFiles, writeGenerated } from './sync';
 
 const files = new Map([
   ['schemas/thing.json', '{\n  "type": "object"\n}\n'],
-  ['types/index.ts', 'export interface Thing {}\n'],
+  ['schemas/types/index.ts', 'export interface Thing {}\n'],
 ]);
 let root: string;
 
@@ -38,4 +38,18 @@ test('writing again removes the leftover', () => {
   writeFileSync(join(root, 'schemas/old.json'), '{}');
   writeGenerated(root, files);
   expect(staleFiles(root, files)).toEqual([]);
+});
+
+test("the schemas package's hand-written files and code folders are never taken for leftovers", () => {
+  mkdirSync(join(root, 'schemas/validation'));
+  writeFileSync(join(root, 'schemas/validation/index.ts'), 'export {};\n');
+  writeFileSync(join(root, 'schemas/package.json'), '{}\n');
+  expect(staleFiles(root, files)).toEqual([]);
+});
+
+test('a leftover inside a generated folder is reported', () => {
+  writeFileSync(join(root, 'schemas/types/old.ts'), 'export {};\n');
+  expect(staleFiles(root, files)).toEqual([
+    'schemas/types/old.ts: not produced by generation any more (stale leftover)\n',
+  ]);
 });

@@ -5,16 +5,20 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { generatedFolders } from './generated-files';
+import { generatedFolders, generatedTopLevel, handWrittenTopLevel } from './generated-files';
 
+function filesIn(root: string, folder: string, recursive: boolean): string[] {
+  const full = join(root, folder);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { withFileTypes: true, recursive })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** The files on disk in the places generation owns (generated-files.ts). */
 function filesOnDisk(root: string): string[] {
-  return generatedFolders.flatMap((folder) => {
-    const full = join(root, folder);
-    if (!existsSync(full)) return [];
-    return readdirSync(full, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)));
-  });
+  const topLevel = filesIn(root, generatedTopLevel, false).filter((path) => !handWrittenTopLevel.includes(path));
+  return [...topLevel, ...generatedFolders.flatMap((folder) => filesIn(root, folder, true))];
 }
 
 /** Writes every file and removes leftovers that generation no longer produces. */

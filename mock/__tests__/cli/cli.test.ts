@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { killRunningClis, projectRoot, serving, startCli } from '../../../test-support/cli-process';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 
 jest.setTimeout(20_000);
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { createApp, nodeListener, type MockApp } from '../..';
+import { createApp, nodeListener, type MockApp } from '../../index';
 
 async function listening(mock: MockApp, reachedExpress: string[]): Promise<{ server: Server; base: string }> {
   const app = (incoming: IncomingMessage, response: ServerResponse): void => {

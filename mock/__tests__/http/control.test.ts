@@ -3,7 +3,7 @@
  * load another fixture (checked first), read the whole state, read a bounded journal, set faults.
  */
 import request from 'supertest';
-import { createApp, FixtureError, type SiteFixture } from '../..';
+import { createApp, FixtureError, type SiteFixture } from '../../index';
 import { freshApp, jsonType, putJson, readArticle, sampleSite } from './support';
 
 /** The sample site with only article 2 and its page, language and author. */

@@ -3,7 +3,7 @@
  * non-reserved URL-encoded key, and remove one with `204` and an empty body.
  */
 import request from 'supertest';
-import { validateResponse } from '../../../validation';
+import { validateResponse } from 'site-articles-schemas/validation';
 import { freshApp, jsonType, putJson, readArticle } from './support';
 
 const keyPath = (key: string, id = 1): string => `/admin/api/articles/${id}/data/${encodeURIComponent(key)}`;

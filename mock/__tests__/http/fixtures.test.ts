@@ -3,7 +3,7 @@
  * with an error naming the source, the record (article, comment, page...) and the field.
  */
 import request from 'supertest';
-import { createApp, FixtureError, type SiteFixture } from '../..';
+import { createApp, FixtureError, type SiteFixture } from '../../index';
 import { freshApp, readArticle, sampleSite } from './support';
 
 type Edit = (site: SiteFixture & Record<string, unknown>) => void;

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 
 const mock = createApp();
 const server: Server = createServer(mock.app);

@@ -3,7 +3,7 @@
  * paged as the API family pages (`page`/`per_page`, `Link`, `X-Total-Entries`, `X-Total-Pages`).
  */
 import request from 'supertest';
-import { validateResponse } from '../../../validation';
+import { validateResponse } from 'site-articles-schemas/validation';
 import { commentAddresses, freshApp, listComments, pathOf, readArticle, sampleSite } from './support';
 
 /** The sample site with `count` more comments on article 2, one minute apart, numbered oldest first. */

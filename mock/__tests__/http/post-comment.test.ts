@@ -3,7 +3,7 @@
  * required, fields are validated, and a stored comment is listed and counted.
  */
 import request from 'supertest';
-import { validateResponse } from '../../../validation';
+import { validateResponse } from 'site-articles-schemas/validation';
 import { aComment, commentAddresses, freshApp, jsonType, listComments, pathOf, postJson, readArticle } from './support';
 
 describe('POST comments', () => {

@@ -1,6 +1,6 @@
 /** Interface section 4.1 over HTTP: the full Article of 2.1, its addresses and its comment count. */
 import request from 'supertest';
-import { validateResponse } from '../../../validation';
+import { validateResponse } from 'site-articles-schemas/validation';
 import { freshApp, listComments, readArticle } from './support';
 
 const isoForm = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -5,7 +5,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, nodeListener, type MockOptions } from '../..';
+import { createApp, nodeListener, type MockOptions } from '../../index';
 
 interface Answer {
   status: number;

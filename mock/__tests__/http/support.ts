@@ -2,11 +2,11 @@
  * Small helpers shared by the mock's HTTP tests. They build requests only through the public
  * entry point (`createApp`) and supertest, so every test exercises the mock over HTTP.
  */
-import { fillPath, pathsOf } from '../../../conformance/routes';
+import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp, type MockOptions, type SiteFixture } from '../..';
-import type { Article, Comment } from '../../../types';
+import { createApp, type MockOptions, type SiteFixture } from '../../index';
+import type { Article, Comment } from 'site-articles-schemas/types';
 
 export const jsonType = 'application/json';
 export const origin = 'http://localhost:5173';

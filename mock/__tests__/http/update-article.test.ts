@@ -2,7 +2,7 @@
  * Interface section 4.2 over HTTP: only `data` changes, a sent `data` replaces the stored one
  * (the family's PUT), reserved `svc_` keys are kept, and ignored fields are named in a header.
  */
-import { validateResponse } from '../../../validation';
+import { validateResponse } from 'site-articles-schemas/validation';
 import { freshApp, putJson, readArticle } from './support';
 
 const path = '/admin/api/articles/1';

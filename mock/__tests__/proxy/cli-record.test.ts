@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { recordedEmailPlaceholder } from '../../proxy/recorder';
 import { closeAll, serve } from './servers';
 import { projectRoot } from '../../../test-support/cli-process';

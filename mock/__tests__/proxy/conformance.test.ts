@@ -2,7 +2,7 @@
  * The proxy in front of real deployments on 127.0.0.1: the mock itself (nothing to report), a
  * broken variant of it (violations by field) and clients with and without tokens.
  */
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { variantRules } from '../../../proof/variants';
 import { closeAll, serve, startProxy } from './servers';
 

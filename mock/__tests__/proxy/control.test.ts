@@ -3,7 +3,7 @@
  * streams as the mock's does, violations are listed and cleared, and another method or a path only
  * the mock serves answers as the table says.
  */
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);

@@ -4,8 +4,8 @@
  * mock also takes. The deployment behind it answers everything with a plain-text 200, which no
  * operation of section 4 allows, so a judged exchange always carries X-Mock-Violations.
  */
-import { operations } from '../../../schemas';
-import { fillPath, pathsOf } from '../../../conformance';
+import { operations } from 'site-articles-schemas';
+import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);

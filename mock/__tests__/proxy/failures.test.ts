@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import type { ValidatingProxy } from '../../proxy/server';
 import { closeAll, refusingAddress, serve, serveTcp, startProxy } from './servers';
 

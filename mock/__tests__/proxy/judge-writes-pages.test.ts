@@ -4,7 +4,7 @@
  * answer is reported once, not again by the write judge.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { nodeListener } from '../../adapters/node-listener';
 import { variantRules } from '../../../proof/variants';
 import { closeAll, serve, startProxy } from './servers';

@@ -3,7 +3,7 @@
  * after a post) and reports the write with the reads it compared.
  */
 import type { RequestListener } from 'node:http';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { variantRules } from '../../../proof/variants';
 import type { ViolationReport } from '../../proxy/violations';
 import { closeAll, serve, startProxy } from './servers';

@@ -4,7 +4,7 @@
  * takes no change from another origin; an unknown Host is refused before anything is forwarded.
  */
 import { request as httpRequest } from 'node:http';
-import { createApp } from '../..';
+import { createApp } from '../../index';
 import { closeAll, serve, startProxy } from './servers';
 
 afterEach(closeAll);

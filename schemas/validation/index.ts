@@ -9,7 +9,7 @@
  * time it is used. Either way a validator is the code Ajv generates from the same configuration.
  */
 import type Ajv2020 from 'ajv/dist/2020';
-import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../schemas';
+import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../index';
 import type * as AjvModule from './ajv';
 import type * as LoaderModule from './precompiled-loader';
 import { toViolations, type Violation } from './violations';

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { operations, requestShapes, responseShapes, type RequestShape, type ResponseShape } from '../schemas';
+import { operations, requestShapes, responseShapes, type RequestShape, type ResponseShape } from '../index';
 import { validateRequest, validateResponse, type Family } from '.';
 
 interface SampleCase {

@@ -1,5 +1,5 @@
 /** Which name a command gives itself in its usage. */
-import { invokedAs } from './invoked-as';
+import { invokedAs } from '.';
 
 const mock = { bin: 'articles-mock', script: 'npm start --' };
 

@@ -1,0 +1,73 @@
+/**
+ * The workspace's three packages as a user gets them: packed once (each package's `prepack`
+ * builds it and stages the schemas package it bundles), then installed into empty projects, one
+ * per audience, from the npm cache the project's own install filled.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from './child-processes';
+
+export const packageFolders = { schemas: 'schemas', mock: 'mock', contract: 'contract-tests' } as const;
+export type PackageName = keyof typeof packageFolders;
+
+export interface Packed {
+  /** The tarball's path. */
+  tarball: string;
+  /** The paths inside it, as `npm pack` reports them. */
+  files: string[];
+  /** The packages it carries inside it (`bundleDependencies`). */
+  bundled: string[];
+}
+
+interface PackReport {
+  name: string;
+  filename: string;
+  files: { path: string }[];
+  bundled: string[];
+}
+
+const reportNames: Record<string, PackageName> = {
+  'site-articles-schemas': 'schemas',
+  'site-articles-mock': 'mock',
+  'site-articles-contract': 'contract',
+};
+
+/** `npm pack` of every workspace into `destination`. */
+export async function packAll(root: string, destination: string): Promise<Record<PackageName, Packed>> {
+  const workspaces = Object.values(packageFolders).flatMap((folder) => ['-w', folder]);
+  const packed = await run('npm', ['pack', ...workspaces, '--json', '--pack-destination', destination], root);
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
+  const reports = JSON.parse(packed.output.slice(packed.output.indexOf('\n[') + 1)) as PackReport[];
+  const entries = reports.map((report) => [
+    reportNames[report.name],
+    {
+      tarball: join(destination, report.filename),
+      files: report.files.map((file) => file.path),
+      bundled: report.bundled,
+    },
+  ]);
+  return Object.fromEntries(entries) as Record<PackageName, Packed>;
+}
+
+/** An empty ES-module project in `folder` with `packages` installed (tarballs or registry names). */
+export async function projectWith(folder: string, packages: string[]): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packages];
+  const installed = await run('npm', args, folder);
+  if (installed.code !== 0) throw new Error(`npm install ${packages.join(' ')} failed:\n${installed.output}`);
+}
+
+/** Every package name installed anywhere in a project, nested ones included. */
+export function installedPackages(folder: string): string[] {
+  const modules = join(folder, 'node_modules');
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules, { withFileTypes: true })
+    .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const names = entry.name.startsWith('@')
+        ? readdirSync(join(modules, entry.name)).map((inner) => `${entry.name}/${inner}`)
+        : [entry.name];
+      return names.flatMap((name) => [name, ...installedPackages(join(modules, name))]);
+    });
+}
