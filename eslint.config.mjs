@@ -25,6 +25,16 @@ const layer = (files, regex, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnly, { regex, message }] }] },
 });
 
+const packageFiles = ['mock/**/*.ts', 'contract-tests/**/*.ts', 'schemas/**/*.ts'];
+const importOfAFolder = {
+  selector: 'ImportDeclaration[source.value=/^(\\.\\.?|.*\\/\\.\\.)$/]',
+  message: "import '../index' (or the package's name), not a folder: a package's folder resolves to its build",
+};
+const importOfAPackageByPath = {
+  selector: 'ImportDeclaration[source.value=/^(\\.\\.\\/)+(schemas|mock|contract-tests)(\\/|$)/]',
+  message: 'import another package by its name (site-articles-schemas/..., site-articles-mock), not by a relative path',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
@@ -122,7 +132,7 @@ export default tseslint.config(
   {
     // The contract suite knows only a target: the mock only as the in-process target, loaded when asked.
     files: ['contract-tests/**/*.ts'],
-    ignores: [...testFiles, 'contract-tests/in-process.ts', 'contract-tests/suite.ts'],
+    ignores: [...testFiles, 'contract-tests/in-process.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -163,6 +173,15 @@ export default tseslint.config(
     '^(\\.\\./(?!store(/|$))|site-articles-schemas(?!/types$))',
     'mock/present/ imports only mock/store and the generated types',
   ),
+  // A package's folder has a package.json whose `main` is its build: an import of a package's root by
+  // relative path would load the build, not the sources (decision 014). Code names `index`, or the
+  // package; across packages, only tests may reach another package's inner modules.
+  {
+    files: packageFiles,
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', importOfAFolder, importOfAPackageByPath] },
+  },
+  { files: testFiles, rules: { 'no-restricted-syntax': ['error', importOfAFolder] } },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
   { files: ['schemas/types/**/*.ts', 'schemas/index.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.

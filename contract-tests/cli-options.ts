@@ -38,7 +38,8 @@ export const invocation: Invocation = { bin: 'articles-contract', script: 'npm r
 export const usage = (command = invokedAs(invocation)): string => `Usage: ${command} [options]
 
 Checks a deployment of the Site Articles and Comments interface against everything the
-interface states. Without --base-url it checks a fresh in-process mock.
+interface states. Without --base-url it checks a fresh in-process mock (the site-articles-mock
+package, when it is installed).
 
   --base-url <url>          the deployment's base address (env CONTRACT_BASE_URL)
   --article-id <id>[,<id>]  article(s) to check; every per-article check runs on each

@@ -52,7 +52,9 @@ export async function packAll(root: string, destination: string): Promise<Record
 /** An empty ES-module project in `folder` with `packages` installed (tarballs or registry names). */
 export async function projectWith(folder: string, packages: string[]): Promise<void> {
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  // swagger-ui-dist brings Scarf's install-time analytics; a consumer's setting turns them off (docs/packages.md).
+  const manifest = { name: 'consumer', private: true, type: 'module', scarfSettings: { enabled: false } };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest)}\n`);
   const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packages];
   const installed = await run('npm', args, folder);
   if (installed.code !== 0) throw new Error(`npm install ${packages.join(' ')} failed:\n${installed.output}`);

@@ -1,5 +1,5 @@
 /**
- * Type test of the generated `paths` (types/operations.ts, interface section 4), compiled by
+ * Type test of the generated `paths` (schemas/types/operations.ts, interface section 4), compiled by
  * `npm run typecheck` and never run: each of the six operations is called through openapi-fetch
  * as a client would, and the `@ts-expect-error` lines must stay errors, or the compile fails.
  */

@@ -19,6 +19,9 @@ const tsc = require.resolve('typescript/bin/tsc');
 
 for (const folder of packagesInBuildOrder) {
   rmSync(join(root, folder, 'dist'), { recursive: true, force: true });
+  // A copy staged for bundling that an interrupted `npm pack` left (bundled-schemas.ts) would
+  // shadow the workspace link for this package's build and run.
+  rmSync(join(root, folder, 'node_modules', 'site-articles-schemas'), { recursive: true, force: true });
   execFileSync(process.execPath, [tsc, '-p', join(root, folder, 'tsconfig.build.json')], { stdio: 'inherit' });
   console.log(`built ${folder}/dist`);
 }

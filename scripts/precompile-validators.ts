@@ -1,7 +1,7 @@
 /**
  * Build step after `tsc` (scripts/build.ts calls it): writes Ajv's standalone code for every
  * generated schema to `schemas/dist/validation/precompiled.js`, so the built mock starts without
- * compiling a schema (validation/index.ts loads it; BENCHMARKS.md has the start-up measurements).
+ * compiling a schema (schemas/validation/index.ts loads it; BENCHMARKS.md has the start-up measurements).
  * The module carries the fingerprint of the schemas it was built from; a stale one is ignored,
  * never used. It must sit beside the compiled validation module: its code requires `./date-time`.
  */

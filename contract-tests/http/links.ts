@@ -1,5 +1,5 @@
 /**
- * Whole comment lists through the suite's client (4.5): conformance/paging.ts follows a list's
+ * Whole comment lists through the suite's client (4.5): schemas/conformance/paging.ts follows a list's
  * `Link: rel="next"` pages only where a target sends them.
  */
 import { nextLink, walkPages, type ListPages } from 'site-articles-schemas/conformance';

@@ -1,6 +1,6 @@
 /**
  * Which interface operation (section 4) a proxied request is, by the one route table
- * (conformance/routes.ts): every address the mock answers is judged here too, the comment list's
+ * (schemas/conformance/routes.ts): every address the mock answers is judged here too, the comment list's
  * further addresses included. HEAD has no body to judge, and an article id that is no safe integer
  * names no article; both, like anything else outside the interface, are forwarded unjudged.
  */

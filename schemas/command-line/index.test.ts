@@ -1,5 +1,5 @@
 /** Which name a command gives itself in its usage. */
-import { invokedAs } from '.';
+import { invokedAs } from './index';
 
 const mock = { bin: 'articles-mock', script: 'npm start --' };
 
@@ -17,7 +17,7 @@ test.each<[string, NodeJS.ProcessEnv, string, string]>([
     'articles-mock',
   ],
   ['the compiled bin file run by path', {}, '/p/node_modules/site-articles-mock/bin/articles-mock.js', 'articles-mock'],
-  ['npm start in this repository', { npm_lifecycle_event: 'start' }, '/repo/dist/mock/cli.js', 'npm start --'],
+  ['npm start in this repository', { npm_lifecycle_event: 'start' }, '/repo/mock/dist/cli.js', 'npm start --'],
   ['npm run dev in this repository', { npm_lifecycle_event: 'dev' }, '/repo/mock/cli.ts', 'npm run dev --'],
   ['the source run directly', {}, '/repo/mock/cli.ts', 'npm start --'],
 ])('names %s as the user typed it', (_case, env, entry, name) => {

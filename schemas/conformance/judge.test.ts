@@ -1,5 +1,5 @@
 /** The judges as plain functions: given/want tables, no server. */
-import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, predictData } from '.';
+import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, predictData } from './index';
 
 test.each([
   ['application/json', true],

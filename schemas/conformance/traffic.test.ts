@@ -1,6 +1,6 @@
 /** What one passing exchange alone shows (section 4 with 2.1 and 7): given/want tables, no server. */
 import { operations } from '../index';
-import { judgeRequest, judgeStatus, judgeTraffic, judgeWrite, type Operation } from '.';
+import { judgeRequest, judgeStatus, judgeTraffic, judgeWrite, type Operation } from './index';
 
 const operation = (id: string): Operation => {
   const found = operations.find((candidate) => candidate.id === id);

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { operations, requestShapes, responseShapes, type RequestShape, type ResponseShape } from '../index';
-import { validateRequest, validateResponse, type Family } from '.';
+import { validateRequest, validateResponse, type Family } from './index';
 
 interface SampleCase {
   description: string;

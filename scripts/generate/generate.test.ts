@@ -218,7 +218,7 @@ describe('one changed row of the interface tables', () => {
       'schemas/strict/article-update-response.json',
       'schemas/strict/article.json',
       'schemas/strict/data-key-response.json',
-      // types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
+      // schemas/types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
       'schemas/types/operations.ts',
     ]);
   });

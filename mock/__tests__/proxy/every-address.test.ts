@@ -1,5 +1,5 @@
 /**
- * The proxy judges every address the mock answers (the one route table, conformance/routes.ts):
+ * The proxy judges every address the mock answers (the one route table, schemas/conformance/routes.ts):
  * each operation at each of its addresses, in the letter case and with the trailing slash the
  * mock also takes. The deployment behind it answers everything with a plain-text 200, which no
  * operation of section 4 allows, so a judged exchange always carries X-Mock-Violations.
