@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packReports } from '../scripts/npm-pack-report';
 import { run } from './child-processes';
 
 export const packageFolders = { schemas: 'schemas', mock: 'mock', contract: 'contract-tests' } as const;
@@ -19,13 +20,6 @@ export interface Packed {
   bundled: string[];
 }
 
-interface PackReport {
-  name: string;
-  filename: string;
-  files: { path: string }[];
-  bundled: string[];
-}
-
 const reportNames: Record<string, PackageName> = {
   'site-articles-schemas': 'schemas',
   'site-articles-mock': 'mock',
@@ -37,8 +31,7 @@ export async function packAll(root: string, destination: string): Promise<Record
   const workspaces = Object.values(packageFolders).flatMap((folder) => ['-w', folder]);
   const packed = await run('npm', ['pack', ...workspaces, '--json', '--pack-destination', destination], root);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
-  const reports = JSON.parse(packed.output.slice(packed.output.indexOf('\n[') + 1)) as PackReport[];
-  const entries = reports.map((report) => [
+  const entries = packReports(packed.output).map((report) => [
     reportNames[report.name],
     {
       tarball: join(destination, report.filename),

@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { packReports } from './npm-pack-report';
 
 const schemasFolder = join(__dirname, '..', 'schemas');
 const staged = join(process.cwd(), 'node_modules', 'site-articles-schemas');
@@ -22,8 +23,7 @@ function shippedFiles(): string[] {
     cwd: schemasFolder,
     encoding: 'utf8',
   });
-  const [report] = JSON.parse(output.slice(output.indexOf('['))) as [{ files: { path: string }[] }];
-  return report.files.map((file) => file.path);
+  return packReports(output).flatMap((report) => report.files.map((file) => file.path));
 }
 
 function stage(): void {

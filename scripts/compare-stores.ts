@@ -84,45 +84,55 @@ async function crashOnce(
   return { acked, kept: after.max >= acked, opens: after.ok === 'ok' };
 }
 
-async function compare(name: string, rounds: number): Promise<Record<string, unknown>> {
+/** Runs `work` in an empty scratch project, removed afterwards. */
+async function inScratchProject<T>(work: (project: string) => T | Promise<T>): Promise<T> {
   const project = mkdtempSync(join(tmpdir(), 'store-candidate-'));
   try {
     writeFileSync(join(project, 'package.json'), '{ "name": "scratch", "private": true }\n');
-    const started = Date.now();
-    const args = ['install', '--no-audit', '--no-fund', name];
-    try {
-      execFileSync('npm', args, { cwd: project, stdio: 'pipe', timeout: 600_000 });
-    } catch (error) {
-      return { name, install: `failed: ${String(error).slice(0, 200)}` };
-    }
-    const install = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-    const timings = JSON.parse(node(project, measure, [name, join(project, 'bench.sqlite')])) as Record<string, number>;
-    mkdirSync(join(project, 'crash'));
-    const results = [];
-    for (let round = 0; round < rounds; round += 1)
-      results.push(await crashOnce(project, name, join(project, 'crash', 'db')));
-    const lost = results.filter((result) => !result.kept).length;
-    const broken = results.filter((result) => !result.opens).length;
-    return { name, install, ...timings, crashes: rounds, roundsLosingAckedRows: lost, roundsNotOpening: broken };
+    return await work(project);
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
 }
 
-function tryLoading(name: string): Record<string, unknown> {
-  const project = mkdtempSync(join(tmpdir(), 'store-candidate-'));
+const install = (project: string, name: string): void => {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', name], { cwd: project, stdio: 'pipe', timeout: 600_000 });
+};
+
+async function compare(project: string, name: string, rounds: number): Promise<Record<string, unknown>> {
+  const started = Date.now();
   try {
-    writeFileSync(join(project, 'package.json'), '{ "name": "scratch", "private": true }\n');
-    if (!name.startsWith('node:'))
-      execFileSync('npm', ['install', '--no-audit', '--no-fund', name], { cwd: project, stdio: 'pipe' });
+    install(project, name);
+  } catch (error) {
+    return { name, install: `failed: ${String(error).slice(0, 200)}` };
+  }
+  const installTime = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const timings = JSON.parse(node(project, measure, [name, join(project, 'bench.sqlite')])) as Record<string, number>;
+  mkdirSync(join(project, 'crash'));
+  const results = [];
+  for (let round = 0; round < rounds; round += 1)
+    results.push(await crashOnce(project, name, join(project, 'crash', 'db')));
+  const lost = results.filter((result) => !result.kept).length;
+  const broken = results.filter((result) => !result.opens).length;
+  return {
+    name,
+    install: installTime,
+    ...timings,
+    crashes: rounds,
+    roundsLosingAckedRows: lost,
+    roundsNotOpening: broken,
+  };
+}
+
+function tryLoading(project: string, name: string): Record<string, unknown> {
+  try {
+    if (!name.startsWith('node:')) install(project, name);
     const code = `import(${JSON.stringify(name)}).then(async (m) => { const init = m.default; if (typeof init === 'function') await init(); console.log('loaded'); })`;
     return { name, loads: node(project, code, []).trim() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const stderr = (error as { stderr?: string }).stderr ?? message;
     return { name, loads: `no: ${/(\w*Error[^\n]*)/.exec(stderr)?.[1] ?? stderr.slice(0, 160)}` };
-  } finally {
-    rmSync(project, { recursive: true, force: true });
   }
 }
 
@@ -130,8 +140,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20' } } });
   const rounds = Number(values.rounds);
   console.log(`node ${process.version}, ${rounds} crashes per candidate`);
-  for (const name of candidates) console.log(JSON.stringify(await compare(name, rounds)));
-  for (const name of loadOnly) console.log(JSON.stringify(tryLoading(name)));
+  for (const name of candidates)
+    console.log(JSON.stringify(await inScratchProject((project) => compare(project, name, rounds))));
+  for (const name of loadOnly)
+    console.log(JSON.stringify(await inScratchProject((project) => tryLoading(project, name))));
 }
 
 main().catch((error: unknown) => {
