@@ -12,7 +12,9 @@ import { parseArgs } from 'node:util';
 import { fullSettings, largeFile, quickSettings } from './cases';
 import { currentLoad, describeMachine, pinSelf } from './machine';
 import { renderRun, type Run } from './report';
+import { runPersistence } from './persistence';
 import {
+  bareExpress,
   runCheckCost,
   runColdStarts,
   runContractSuite,
@@ -104,6 +106,9 @@ async function main(): Promise<void> {
     log('the large site');
     run.large = await runLargeSite(runner, join(root, largeFile(settings)), values.regenerate ?? false);
   }
+  log('--persist: durable writes against bare Express, the cost of a write, the persisted large site');
+  const bare = bareExpress(runner, answers.article, answers.comments);
+  run.persist = await runPersistence(runner, bare, values['skip-large'] ? undefined : join(root, largeFile(settings)));
   run.loadAfter = currentLoad();
   const markdown = renderRun(run as Run);
   console.log(markdown);

@@ -5,7 +5,7 @@
 import type { Case, Settings } from './cases';
 import type { LoadResult, RequestSpec } from './load-spec';
 import { runLoad, type Server } from './processes';
-import { median } from './report';
+import { median } from './format';
 
 export interface Runner {
   settings: Settings;

@@ -7,6 +7,22 @@ import type { Settings } from './cases';
 import type { LoadResult } from './load-spec';
 import type { Machine } from './machine';
 import type { CheckCost, CheckerTime, Compared, LargeSite, SuiteRun } from './sections';
+import type { PersistRun } from './persistence';
+import { persistSection, persistTargets } from './persistence-report';
+import {
+  cpu,
+  cpuRatio,
+  failures,
+  fixed,
+  median,
+  ms,
+  p99Ratio,
+  ratio,
+  ratioRange,
+  rpsRatio,
+  table,
+  yes,
+} from './format';
 
 export interface Run {
   date: Date;
@@ -24,42 +40,9 @@ export interface Run {
   contract: { fixed: SuiteRun; explore: SuiteRun };
   linearizability: CheckerTime[];
   large?: LargeSite;
+  persist?: PersistRun;
 }
 
-const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
-const ratio = (value: number): string => `${fixed(value, 2)}x`;
-const yes = (met: boolean): string => (met ? 'yes' : '**no**');
-const ms = (result: LoadResult | undefined): string =>
-  result ? `${fixed(result.p50, 2)} / ${fixed(result.p99, 2)}` : 'n/a';
-const failures = (result: LoadResult | undefined): string =>
-  result && result.errors + result.non2xx > 0
-    ? ` (${String(result.errors)} errors, ${String(result.non2xx)} non-2xx)`
-    : '';
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function table(head: string[], rows: string[][]): string {
-  return [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
-}
-
-/** The median of the rounds' ratios when measured in rounds, else the ratio of the two runs. */
-const rpsRatio = ({ results: [a, b], roundRatios }: Compared): number =>
-  roundRatios ? median(roundRatios) : (a?.rps ?? Number.NaN) / (b?.rps ?? Number.NaN);
-const ratioRange = ({ roundRatios }: Compared): string =>
-  roundRatios ? `${fixed(Math.min(...roundRatios), 2)}-${fixed(Math.max(...roundRatios), 2)}` : 'n/a';
-const p99Ratio = ({ results: [a, b] }: Compared): number => (a?.p99 ?? Number.NaN) / (b?.p99 ?? Number.NaN);
-const cpuRatio = ({ results: [a, b] }: Compared): number => (a?.cpuUs ?? Number.NaN) / (b?.cpuUs ?? Number.NaN);
-const cpu = (result: LoadResult | undefined): string => fixed(result?.cpuUs ?? Number.NaN, 1);
 /**
  * Share of the throughput the check takes: with the server busy, req/s goes as 1 / CPU per
  * answer, so 1 - unchecked/checked CPU. Steadier on a shared machine than comparing req/s.
@@ -137,11 +120,15 @@ function targets(run: Run): string {
     const [reads, pages, deepest, plain] = large.cases.map(p99Ratio);
     rows.push(
       [
-        'large site loads in under 10 s',
+        'large site from its JSON (`--fixtures`) answers within 5 s (issue 21; issue 6 asked 10 s)',
         `${fixed(median(large.loadsMs) / 1000, 1)} s (median of ${String(large.loadsMs.length)})`,
-        yes(median(large.loadsMs) < 10_000),
+        yes(median(large.loadsMs) < 5_000),
       ],
-      ['large site needs under 1.5 GB', `${fixed(large.peakMb)} MB peak`, yes(large.peakMb < 1500)],
+      [
+        'large site from its JSON needs under 1 GB (issue 21; issue 6 asked 1.5 GB)',
+        `${fixed(large.peakAfterLoadMb)} MB after loading, ${fixed(large.peakMb)} MB at the end`,
+        yes(large.peakMb < 1000),
+      ],
       [
         'large site: p99 of reads within 2x the sample site (neither cached)',
         `${ratio(reads ?? Number.NaN)} (as cached: ${ratio(plain ?? Number.NaN)})`,
@@ -154,7 +141,8 @@ function targets(run: Run): string {
       ],
     );
   }
-  return table(['target (issue 6)', 'this run', 'met'], rows);
+  if (run.persist) rows.push(...persistTargets(run.persist));
+  return table(['target (issue 6, and 21 where named)', 'this run', 'met'], rows);
 }
 
 const slowestMedian = (times: CheckerTime[]): number => Math.max(...times.map((each) => each.medianMs));
@@ -317,5 +305,11 @@ export function renderRun(run: Run): string {
     `taking turns to go first, each figure the median of its rounds and each ratio the median of the rounds' ratios); load average ${String(run.loadBefore)} at the start and ` +
     `${String(run.loadAfter)} at the end${run.precompiled ? '' : '; **precompiled validators missing from schemas/dist/** (start-up compiles them)'}. ` +
     "CPU µs per answer is the server's CPU time over the run divided by the answers: steadier than req/s when other work shares the machine.";
-  return [conditions, targets(run), details(run), ...(run.large ? [largeSite(run.large, settings)] : [])].join('\n\n');
+  return [
+    conditions,
+    targets(run),
+    details(run),
+    ...(run.large ? [largeSite(run.large, settings)] : []),
+    ...(run.persist ? [persistSection(run.persist)] : []),
+  ].join('\n\n');
 }

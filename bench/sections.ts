@@ -34,6 +34,13 @@ const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
   probe,
 });
 
+/** Bare Express answering with the mock's own article and comment list (bench/bare-express.ts). */
+export const bareExpress = (runner: Runner, article: string, comments = '[]'): ServerCommand => ({
+  args: runner.script('bare-express'),
+  env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments },
+  probe,
+});
+
 /** The five operations on the mock (as `npm start` runs it) and on bare Express; peak memory of each. */
 export interface Operations {
   operations: Compared[];
@@ -47,10 +54,7 @@ export async function runOperations(runner: Runner): Promise<Operations> {
   const mock = await startServer(mockCommand(runner), runner.pin);
   const article = (await fetchText(`${mock.origin}${probe}`)).body;
   const comments = (await fetchText(`${mock.origin}/admin/api/articles/1/comments`)).body;
-  const bare = await startServer(
-    { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments }, probe },
-    runner.pin,
-  );
+  const bare = await startServer(bareExpress(runner, article, comments), runner.pin);
   try {
     const compared = await inRounds(runner, [mock, bare], operations);
     return { operations: compared, peakMb: [mock.peakMb(), bare.peakMb()], article, comments };
@@ -126,10 +130,7 @@ export async function runCheckCost(runner: Runner, validation: string, answers: 
 /** Spawn to first answer, mock and bare Express in turn, `coldStarts` times each. */
 export async function runColdStarts(runner: Runner, article: string): Promise<number[][]> {
   const times: number[][] = [[], []];
-  const commands = [
-    mockCommand(runner),
-    { args: runner.script('bare-express'), env: { BENCH_ARTICLE: article }, probe },
-  ];
+  const commands = [mockCommand(runner), bareExpress(runner, article)];
   for (let run = 0; run < runner.settings.coldStarts; run += 1) {
     for (const [index, command] of commands.entries()) {
       const server = await startServer(command, runner.pin);

@@ -16,7 +16,7 @@ import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
-import { persistedIn, SiteFile } from './persist/site-file';
+import { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
@@ -54,13 +54,17 @@ export interface ReplacedRules {
   rules: Partial<RuleSet>;
 }
 
-function buildApp(options: CliOptions, replaced?: ReplacedRules, siteFile?: SiteFile): ReturnType<typeof createApp> {
+function buildApp(
+  options: CliOptions,
+  replaced?: ReplacedRules,
+  database?: SiteDatabase,
+): ReturnType<typeof createApp> {
   const rules = replaced?.rules;
   return createApp({
     ...(options.fixtures
       ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
       : {}),
-    ...(siteFile ? persistedIn(siteFile) : {}),
+    ...(database ? { persistence: database } : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
@@ -75,9 +79,9 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
     proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
-  const siteFile = !proxy && options.persist ? new SiteFile(fromCallerDirectory(options.persist)) : undefined;
+  const database = !proxy && options.persist ? new SiteDatabase(fromCallerDirectory(options.persist)) : undefined;
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
-  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, siteFile));
+  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, database));
   const server = createServer(listener);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -105,8 +109,8 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     if (stopping) return;
     stopping = true;
     proxy?.stop();
-    // The last changes reach the file before the process ends.
-    server.close(() => void (siteFile?.flush() ?? Promise.resolve()).then(() => process.exit(0)));
+    // Every write was answered only once on disk; closing the database checkpoints its log.
+    server.close(() => void (database?.close() ?? Promise.resolve()).then(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);

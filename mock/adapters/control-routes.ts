@@ -10,6 +10,7 @@ import { maxFixtureDepth, requireJsonWithin } from '../core/limits';
 import { FixtureError } from '../fixtures/load-fixture';
 import type { MockControls } from '../app/controls';
 import { faultProblems, type Faults } from '../core/faults';
+import { durably } from '../core/durably';
 
 function loadOrExplain(controls: MockControls, body: unknown): void {
   try {
@@ -36,12 +37,14 @@ export function controlRouter(controls: MockControls, fixtureLimit: string | num
   router.get('/state', (_request, response) => {
     response.json(controls.state());
   });
-  router.post('/reset', (_request, response) => {
+  router.post('/reset', async (_request, response) => {
     controls.reset();
+    await durably(() => controls.settled());
     response.status(204).end();
   });
-  router.put('/fixture', needsJson, json, shallow, (request, response) => {
+  router.put('/fixture', needsJson, json, shallow, async (request, response) => {
     loadOrExplain(controls, request.body);
+    await durably(() => controls.settled());
     response.status(204).end();
   });
   router.get('/faults', (_request, response) => {

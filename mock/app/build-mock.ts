@@ -26,12 +26,12 @@ export interface BuiltMock {
 /** In a browser there is no `process`: answers are checked there too, as in development. */
 const checksByDefault = (): boolean => typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
 
-/** The persisted site when one is given (`--persist`), otherwise the fixture. */
+/** The persisted site when there is one (`--persist`), otherwise the fixture. */
 function firstStore(options: MockOptions, fixture: SiteFixture): SiteStore {
-  return options.state
-    ? storeFromFixture(options.state.site, options.state.source)
-    : storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
+  return options.persistence?.saved ?? storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
 }
+
+const nothingToSave = (): Promise<void> => Promise.resolve();
 
 function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
   return {
@@ -54,11 +54,13 @@ function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
 export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guards: Guard[] = []): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as SiteFixture;
   const live = liveFrom(options, fixture);
-  options.onStore?.(live.store);
+  const { persistence } = options;
+  persistence?.follow(live.store);
+  const settled = persistence ? () => persistence.settled() : nothingToSave;
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const replaceStore = (store: SiteStore): void => {
     live.store = store;
-    options.onStore?.(store);
+    persistence?.follow(store);
     journal.clear();
   };
   const controls: MockControls = {
@@ -69,6 +71,7 @@ export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guar
       replaceStore(storeFromFixture(next, source));
       fixture = next as SiteFixture;
     },
+    settled,
     state: () => live.store.toFixture(),
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),
@@ -78,6 +81,6 @@ export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guar
     },
   };
   const record = journalRecorder(journal, options.log, options.token);
-  const core = createCore({ live, tokenMatches, guards, answered: recordCoreAnswer(record) });
+  const core = createCore({ live, tokenMatches, guards, settled, answered: recordCoreAnswer(record) });
   return { core, controls, record };
 }

@@ -10,6 +10,8 @@ export interface MockControls {
   reset(): void;
   /** Replaces the site with another fixture, checked first; throws FixtureError naming the problem. */
   loadFixture(fixture: unknown, source?: string): void;
+  /** Resolves once every change so far is on disk (`--persist`); at once when nothing is persisted. */
+  settled(): Promise<void>;
   /** The whole site, in fixture form. */
   state(): SiteFixture;
   /** Recent requests with their bodies, oldest first; only those matching `filter` when given. */

@@ -6,6 +6,20 @@ import type { SiteStore } from '../store/site-store';
 import type { Faults } from '../core/faults';
 import type { SecurityPolicy } from '../security/guard';
 
+/**
+ * Where the site is kept across restarts. The mock starts from `saved` when there is one, hands
+ * over its store at start and each time `reset` or `loadFixture` replaces it, and answers a write
+ * only once `settled()` says the write is on disk.
+ */
+export interface Persistence {
+  /** The site as last saved, or undefined when there is none yet (the mock starts from the fixture). */
+  readonly saved: SiteStore | undefined;
+  /** Saves `store` from now on: the whole of it, unless it is `saved`, then each change. */
+  follow(store: SiteStore): void;
+  /** Resolves once every change made so far is on disk; rejects when it could not be saved. */
+  settled(): Promise<void>;
+}
+
 export interface MockOptions {
   /** A site in fixture form; the built-in sample site when absent. */
   fixture?: unknown;
@@ -27,10 +41,8 @@ export interface MockOptions {
   /** Replaces some of the rules (how the deliberately broken variants are built). */
   rules?: Partial<RuleSet>;
   clock?: Clock;
-  /** A site to start from instead of the fixture (a persisted one); `reset` still goes back to the fixture. */
-  state?: { site: unknown; source: string };
-  /** Called with the store at start and each time `reset` or `loadFixture` replaces it (`--persist`). */
-  onStore?: (store: SiteStore) => void;
+  /** Keeps the site across restarts (`--persist`: mock/persist/site-database.ts); `reset` still goes back to the fixture. */
+  persistence?: Persistence;
   /**
    * Who may drive the mock (security/guard.ts): served host names, the control token, the
    * origins allowed while a proxy adds a real token. By default only the loopback names, IP

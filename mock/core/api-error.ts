@@ -87,6 +87,11 @@ export const errorCatalogue = {
     message: 'Fault injected by the mock.',
     when: 'a fault set with `--fail-*` or `/__mock/faults`, with the chosen status',
   },
+  notSaved: {
+    status: 503,
+    message: 'The change could not be saved, so it was not acknowledged.',
+    when: 'with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause',
+  },
   invalidResponse: {
     status: 500,
     message: 'The mock produced an answer that breaks the interface.',

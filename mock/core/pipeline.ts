@@ -10,6 +10,7 @@ import type { Clock } from '../rules/clock';
 import { requireShortQuery } from './limits';
 import type { SiteStore } from '../store/site-store';
 import { errorAnswer, methodNotAllowedAnswer, outcomeAnswer } from './answers';
+import { durably } from './durably';
 import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
 import { controlAnswerHeaders } from './control-table';
@@ -43,6 +44,8 @@ export interface CoreParts {
   tokenMatches: TokenMatcher;
   /** Checks before anything else (security/guard.ts: host, origin, control token); their answers carry no CORS. */
   guards?: Guard[];
+  /** Resolves once every change so far is on disk (`--persist`); a write is answered only then. */
+  settled?: () => Promise<void>;
   /** Called once per answered request, with the body bytes when the pipeline read them. */
   answered?: (request: PlainRequest, answer: PlainAnswer, details: { ms: number; body?: Uint8Array }) => void;
 }
@@ -65,6 +68,7 @@ export interface Core {
 
 const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
 const cachedReads = new Set<OperationId>(['readArticle', 'listComments']);
+const writes = new Set<OperationId>(operations.filter((row) => row.method !== 'GET').map((row) => row.id));
 const usesDefaultRules = (rules: RuleSet): boolean =>
   (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
 
@@ -173,7 +177,15 @@ export function createCore(parts: CoreParts): Core {
     const query = parseQuery(search);
     const body = await operationBody(parts, request, operation, query, read);
     if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
-    return ruleAnswer(live, cache, request, { operation, params, query, body, originalUrl: request.originalUrl });
+    const plain = await ruleAnswer(live, cache, request, {
+      operation,
+      params,
+      query,
+      body,
+      originalUrl: request.originalUrl,
+    });
+    if (parts.settled && writes.has(operation)) await durably(parts.settled);
+    return plain;
   };
 
   const handle = async (request: PlainRequest, known?: RouteMatch): Promise<PlainAnswer> => {

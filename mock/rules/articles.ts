@@ -31,7 +31,7 @@ function answer(context: RuleContext, article: StoredArticle, status = 200): Out
 
 function touch(context: RuleContext, article: StoredArticle): void {
   article.updated_at = nextTimestamp(context.clock, article.updated_at);
-  context.store.changed();
+  context.store.articleChanged(article);
 }
 
 /** 4.1: the full Article. */

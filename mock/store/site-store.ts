@@ -7,6 +7,15 @@ import type { ArticleRecord, CommentRecord, LanguageRecord, PageRecord, PersonRe
 
 export type StoredArticle = Omit<ArticleRecord, 'data'> & { data: Map<string, unknown> };
 
+/** One change to the site, naming the record it touched (a persisted site saves that row alone: mock/persist/). */
+export type SiteChange = { article: StoredArticle } | { comment: CommentRecord };
+
+/** An article in fixture form: its `data` as a plain object again. */
+export const articleRecord = (article: StoredArticle): ArticleRecord => ({
+  ...article,
+  data: Object.fromEntries(article.data),
+});
+
 const byId = <T extends { id: number }>(records: T[]): Map<number, T> =>
   new Map(records.map((record) => [record.id, record]));
 
@@ -35,7 +44,7 @@ export class SiteStore {
   readonly articles: Map<number, StoredArticle>;
   /** Comments per article id, oldest first. */
   private readonly comments = new Map<number, CommentRecord[]>();
-  private readonly changeListeners = new Set<() => void>();
+  private readonly changeListeners = new Set<(change: SiteChange) => void>();
 
   /**
    * `shareRecords` when nobody else holds the fixture (one just read from a file): the store
@@ -66,26 +75,23 @@ export class SiteStore {
     let index = list.length;
     while (index > 0 && oldestFirst(list[index - 1] as CommentRecord, comment) > 0) index -= 1;
     list.splice(index, 0, comment);
-    this.changed();
+    this.announce({ comment });
   }
 
-  /** Calls `listener` after each change (a persisted site saves then: mock/persist/); returns the way to stop. */
-  onChange(listener: () => void): () => void {
+  /** Calls `listener` after each change, with what changed; returns the way to stop. */
+  onChange(listener: (change: SiteChange) => void): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
   }
 
   /** The rules change an article in place (its `data`, its `updated_at`) and then say so here. */
-  changed(): void {
-    for (const listener of this.changeListeners) listener();
+  articleChanged(article: StoredArticle): void {
+    this.announce({ article });
   }
 
   /** The whole state in fixture form: loading it again gives the same site. */
   toFixture(): SiteFixture {
-    const articles = [...this.articles.values()].map((article) => ({
-      ...article,
-      data: Object.fromEntries(article.data),
-    }));
+    const articles = [...this.articles.values()].map(articleRecord);
     return structuredClone({
       pages: [...this.pages.values()],
       languages: [...this.languages.values()],
@@ -93,6 +99,10 @@ export class SiteStore {
       articles,
       comments: [...this.comments.values()].flat(),
     });
+  }
+
+  private announce(change: SiteChange): void {
+    for (const listener of this.changeListeners) listener(change);
   }
 
   private listOf(articleId: number): CommentRecord[] {

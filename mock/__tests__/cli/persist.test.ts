@@ -1,122 +1,175 @@
 /**
- * `--persist <file>` on the real CLI (child processes): the file is created from the fixture,
- * changes survive a restart, reset resets the file, a file that is not a valid site stops the
- * start (exit 2, file untouched), and SIGKILL at random moments while writes are being saved
- * never leaves a broken file: always the state before or after one of the writes.
+ * `--persist <file>` on the real CLI (child processes): the database is created from the fixture,
+ * changes survive a restart, reset reaches the file, a JSON site of the earlier `--persist` is
+ * migrated with its original kept, and a file that is not a site stops the start (exit 2, the
+ * file untouched). Kills with SIGKILL are persist-kill.test.ts.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
+import Database from 'libsql';
+import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
 import type { SiteFixture } from '../../store/records';
-import { storeFromFixture } from '../../fixtures/load-fixture';
+import sampleSite from '../../fixtures/sample-site.json';
 
-jest.setTimeout(180_000);
+jest.setTimeout(60_000);
 afterEach(killRunningClis);
 
 const folder = (): string => mkdtempSync(join(tmpdir(), 'mock-persist-'));
-const readSite = (path: string): SiteFixture => JSON.parse(readFileSync(path, 'utf8')) as SiteFixture;
-const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-async function putKey(base: string, key: string, value: unknown): Promise<{ updated_at: string }> {
+async function putKey(base: string, key: string, value: unknown): Promise<void> {
   const response = await fetch(`${base}/admin/api/articles/1/data/${key}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ value }),
   });
-  if (response.status !== 200) throw new Error(`PUT answered ${response.status}`);
-  return (await response.json()) as { updated_at: string };
+  expect(`${String(response.status)} ${response.status === 200 ? '' : await response.text()}`).toBe('200 ');
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; waited < 5000 && !check(); waited += 20) await pause(20);
-  expect(check()).toBe(true);
+const dataOf = async (base: string): Promise<Record<string, unknown>> =>
+  ((await (await fetch(`${base}/admin/api/articles/1`)).json()) as { data: Record<string, unknown> }).data;
+
+/** The first article's data as the file holds it, read with SQLite itself while the mock runs. */
+function savedData(file: string): Record<string, unknown> {
+  const connection = new Database(file);
+  try {
+    const row = connection.prepare('SELECT record FROM articles WHERE id = 1').get() as { record: string };
+    return (JSON.parse(row.record) as { data: Record<string, unknown> }).data;
+  } finally {
+    connection.close();
+  }
 }
 
-const firstData = (path: string): Record<string, unknown> => readSite(path).articles[0]?.data ?? {};
+async function stop(cli: Cli): Promise<void> {
+  cli.child.kill('SIGTERM');
+  expect(await cli.exit).toBe(0);
+}
 
 describe('--persist', () => {
-  it('creates the file from the fixture, keeps changes across a restart, and reset resets the file', async () => {
-    const file = join(folder(), 'site.json');
+  it('creates the database from the fixture, has each write in it when answered, and starts from it again', async () => {
+    const file = join(folder(), 'site.db');
     const first = startCli(['--port', '0', '--quiet', '--persist', file]);
     const base = await serving(first);
-    await until(() => existsSync(file));
     await putKey(base, 'colour', 'teal');
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
-    expect(firstData(file)).toHaveProperty('colour', 'teal');
+    expect(savedData(file)).toHaveProperty('colour', 'teal');
+    await stop(first);
+    // After a clean stop the database file alone holds the site: a copy of it is complete.
+    const copy = join(folder(), 'copy.db');
+    copyFileSync(file, copy);
+    expect(savedData(copy)).toHaveProperty('colour', 'teal');
 
     const second = startCli(['--port', '0', '--quiet', '--persist', file]);
     const again = await serving(second);
-    const article = (await (await fetch(`${again}/admin/api/articles/1`)).json()) as { data: object };
-    expect(article.data).toHaveProperty('colour', 'teal');
-    expect((await fetch(`${again}/__mock/reset`, { method: 'POST' })).status).toBe(204);
-    await until(() => !('colour' in firstData(file)));
+    expect(await dataOf(again)).toHaveProperty('colour', 'teal');
+    const state = (await (await fetch(`${again}/__mock/state`)).json()) as SiteFixture;
+    expect(state.comments).toHaveLength(sampleSite.comments.length);
   });
 
+  it('puts the fixture back into the file on reset, and a loaded fixture too, before answering', async () => {
+    const file = join(folder(), 'site.db');
+    const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
+    const base = await serving(cli);
+    await putKey(base, 'colour', 'teal');
+    expect((await fetch(`${base}/__mock/reset`, { method: 'POST' })).status).toBe(204);
+    expect(savedData(file)).not.toHaveProperty('colour');
+
+    const fixture = structuredClone(sampleSite);
+    (fixture.articles[0] as { data: Record<string, unknown> }).data = { loaded: true };
+    const loaded = await fetch(`${base}/__mock/fixture`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(fixture),
+    });
+    expect(loaded.status).toBe(204);
+    expect(savedData(file)).toEqual({ loaded: true });
+  });
+
+  it('takes in a JSON site saved by the earlier --persist, keeping the original beside the database', async () => {
+    const dir = folder();
+    const file = join(dir, 'site.json');
+    const site = structuredClone(sampleSite);
+    (site.articles[0] as { data: Record<string, unknown> }).data = { migrated: 'yes' };
+    const original = `${JSON.stringify(site, null, 2)}\n`;
+    writeFileSync(file, original);
+
+    const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
+    const base = await serving(cli);
+    expect(await dataOf(base)).toEqual({ migrated: 'yes' });
+    expect(cli.stderr()).toContain(`${file}.before-sqlite.json`);
+    expect(readFileSync(`${file}.before-sqlite.json`, 'utf8')).toBe(original);
+    expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+    await putKey(base, 'after', 1);
+    await stop(cli);
+
+    const again = startCli(['--port', '0', '--quiet', '--persist', file]);
+    expect(await dataOf(await serving(again))).toEqual({ migrated: 'yes', after: 1 });
+    expect(again.stderr()).not.toContain('before-sqlite');
+  });
+
+  function otherDatabase(file: string): void {
+    const connection = new Database(file);
+    connection.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1)');
+    connection.close();
+  }
+
   it.each([
-    ['is not JSON', '{"pages": ['],
-    ['is not a site', JSON.stringify({ pages: 'none' })],
-  ])('stops the start with exit code 2 when the file %s, naming it and leaving it as it was', async (_, text) => {
-    const file = join(folder(), 'broken.json');
-    writeFileSync(file, text);
+    [
+      'is not JSON',
+      (file: string) => {
+        writeFileSync(file, '{"pages": [');
+      },
+    ],
+    [
+      'is JSON but not a site',
+      (file: string) => {
+        writeFileSync(file, JSON.stringify({ pages: 'none' }));
+      },
+    ],
+    [
+      'is neither JSON nor SQLite',
+      (file: string) => {
+        writeFileSync(file, 'name,value\ncolour,teal\n');
+      },
+    ],
+    ['is an SQLite database of something else', otherDatabase],
+  ])('stops the start with exit code 2 when the file %s, naming it and leaving it as it was', async (_, make) => {
+    const dir = folder();
+    const file = join(dir, 'site.db');
+    make(file);
+    const before = readFileSync(file);
     const cli = startCli(['--port', '0', '--persist', file]);
     expect(await cli.exit).toBe(2);
     expect(cli.stderr()).toContain(file);
-    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['site.db']);
   });
-});
 
-describe('--persist under SIGKILL', () => {
-  const rounds = 30;
-  const pad = 'x'.repeat(200_000);
+  it('stops the start with exit code 2 when the folder of the file does not exist', async () => {
+    const file = join(folder(), 'missing', 'site.db');
+    const cli = startCli(['--port', '0', '--persist', file]);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toContain('does not exist');
+  });
 
-  /** Every state the file may hold after the kill: the one before the writes, or after any of them. */
-  function isBeforeOrAfterAWrite(
-    saved: SiteFixture,
-    before: SiteFixture,
-    sent: Map<number, string | undefined>,
-  ): boolean {
-    const [article, ...others] = saved.articles;
-    const counter = article?.data.counter as { seq?: number; pad?: string } | undefined;
-    const seq = counter?.seq;
-    if (seq !== undefined && counter?.pad === pad && sent.has(seq)) {
-      const updatedAt = sent.get(seq) ?? article?.updated_at;
-      const expected = structuredClone(before);
-      const first = expected.articles[0] as SiteFixture['articles'][number];
-      Object.assign(first, { updated_at: updatedAt, data: { ...first.data, counter: { seq, pad } } });
-      return JSON.stringify(saved) === JSON.stringify(expected) && others.length === before.articles.length - 1;
-    }
-    return JSON.stringify(saved) === JSON.stringify(before);
-  }
-
-  it(`always leaves a whole site, before or after a write, across ${rounds} kills mid-write`, async () => {
-    const dir = folder();
-    const file = join(dir, 'site.json');
-    let seq = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
-      const base = await serving(cli);
-      await until(() => existsSync(file));
-      const ownTemporary = `.site.json.tmp-${String(cli.child.pid)}`;
-      expect(readdirSync(dir).filter((name) => name.startsWith('.') && name !== ownTemporary)).toEqual([]);
-      const before = (await (await fetch(`${base}/__mock/state`)).json()) as SiteFixture;
-      const sent = new Map<number, string | undefined>();
-      const writer = (async (): Promise<void> => {
-        for (;;) {
-          seq += 1;
-          sent.set(seq, undefined);
-          sent.set(seq, (await putKey(base, 'counter', { seq, pad })).updated_at);
-        }
-      })().catch(() => undefined);
-      await pause(40 + Math.random() * 200);
-      cli.child.kill('SIGKILL');
-      await cli.exit;
-      await writer;
-      const saved = readSite(file);
-      expect(() => storeFromFixture(saved, file)).not.toThrow();
-      expect(isBeforeOrAfterAWrite(saved, before, sent)).toBe(true);
-      expect(readdirSync(dir).filter((name) => !name.startsWith('.'))).toEqual(['site.json']);
-    }
+  it('answers a write 503, naming the cause, when its change cannot be saved, and keeps serving', async () => {
+    const dir = join(folder(), 'site');
+    mkdirSync(dir);
+    const file = join(dir, 'site.db');
+    const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
+    const base = await serving(cli);
+    await putKey(base, 'before', 1);
+    const connection = new Database(file);
+    connection.exec('BEGIN EXCLUSIVE');
+    const refused = await fetch(`${base}/admin/api/articles/1/data/blocked`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value: 2 }),
+    });
+    connection.exec('ROLLBACK');
+    connection.close();
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/could not be saved.*locked/i);
+    await putKey(base, 'after', 3);
+    expect(savedData(file)).toMatchObject({ before: 1, blocked: 2, after: 3 });
   });
 });

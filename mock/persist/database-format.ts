@@ -1,0 +1,172 @@
+/**
+ * The file `--persist` keeps (docs/persistence.md): an SQLite database in WAL mode, one row per
+ * record of the site (interface sections 2.1 and 2.2 in the fixture form of store/records.ts),
+ * each record as the JSON text a fixture file holds for it. A write rewrites only the rows it
+ * touched. Both sides use this module: the start-up, which reads the site and migrates older
+ * files, and the worker thread that commits the writes (database-worker.ts).
+ */
+import Database from 'libsql';
+import type { SiteFixture } from '../store/records';
+import { articleRecord, SiteStore, type StoredArticle } from '../store/site-store';
+
+export type Connection = InstanceType<typeof Database>;
+
+/** Marks the file as this mock's (SQLite's `application_id`): "SAM" and a 1. */
+export const applicationId = 0x53414d01;
+/** The layout below (SQLite's `user_version`); a later layout migrates from this one. */
+export const formatVersion = 1;
+
+const recordTables = ['pages', 'languages', 'people', 'articles'] as const;
+type RecordTable = (typeof recordTables)[number];
+
+const layout = [
+  ...recordTables.map(
+    (table) => `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY, record TEXT NOT NULL) STRICT`,
+  ),
+  // `seq` keeps the order comments were posted in; `article_id` repeats the record's for queries by hand.
+  'CREATE TABLE IF NOT EXISTS comments (seq INTEGER PRIMARY KEY, article_id INTEGER NOT NULL, record TEXT NOT NULL) STRICT',
+  'CREATE INDEX IF NOT EXISTS comments_by_article ON comments (article_id, seq)',
+];
+
+/** What one commit writes: the rows that changed, or the whole site in place of what was there. */
+export interface Batch {
+  whole: boolean;
+  rows: Row[];
+}
+
+/** A record as stored: `key` is the record's id, or a comment's article id (comments are only added). */
+export interface Row {
+  table: RecordTable | 'comments';
+  key: number;
+  record: string;
+}
+
+/**
+ * Opens a connection. One that `commits` does so durably: WAL mode with `synchronous=FULL` syncs
+ * the log to the disk at every commit, so a commit that returned survives a crash of the process
+ * or the machine. Otherwise the connection changes nothing in the file until it writes: it reads,
+ * or checks what the file is, or writes a new file once (a migration) with SQLite's default journal,
+ * which leaves the whole database in the one file.
+ */
+export function openConnection(path: string, options: { commits: boolean }): Connection {
+  const connection = new Database(path);
+  connection.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL');
+  if (options.commits) connection.exec('PRAGMA journal_mode = WAL');
+  return connection;
+}
+
+/** Copies the log into the database and empties it, then closes: the database file alone then holds the site. */
+export function closeConnection(connection: Connection): void {
+  connection.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  connection.close();
+}
+
+/** `all()`, not `get()`: a statement left mid-way would keep a later commit or close from completing. */
+const pragmaNumber = (connection: Connection, name: string): number =>
+  Number(Object.values((connection.prepare(`PRAGMA ${name}`).all()[0] ?? {}) as Record<string, unknown>)[0]);
+
+/** An empty database (SQLite's empty file, or one whose first commit never happened): no site yet. */
+export function isEmpty(connection: Connection): boolean {
+  const tables = connection.prepare('SELECT name FROM sqlite_schema').all();
+  return pragmaNumber(connection, 'application_id') === 0 && tables.length === 0;
+}
+
+/** Why `connection` is not a site this mock saved, or undefined when it is one. */
+export function formatProblem(connection: Connection): string | undefined {
+  if (pragmaNumber(connection, 'application_id') !== applicationId)
+    return 'is an SQLite database, but not a site saved by --persist';
+  const version = pragmaNumber(connection, 'user_version');
+  if (version > formatVersion) return `was saved by a newer mock (format ${String(version)}); update the mock`;
+  return version === formatVersion ? undefined : `has an unknown format (${String(version)})`;
+}
+
+/** The layout, where the file has none yet; run inside a commit, so no file ever holds a layout without a site. */
+function ensureLayout(connection: Connection): void {
+  for (const statement of layout) connection.exec(statement);
+  connection.exec(`PRAGMA application_id = ${String(applicationId)}; PRAGMA user_version = ${String(formatVersion)}`);
+}
+
+export const articleRow = (article: StoredArticle): Row => ({
+  table: 'articles',
+  key: article.id,
+  record: JSON.stringify(articleRecord(article)),
+});
+
+export const commentRow = (comment: SiteFixture['comments'][number]): Row => ({
+  table: 'comments',
+  key: comment.article_id,
+  record: JSON.stringify(comment),
+});
+
+/** Every record of `store`, as rows: what a batch that replaces the whole site writes. */
+export function siteRows(store: SiteStore): Row[] {
+  const rows: Row[] = [];
+  for (const table of ['pages', 'languages', 'people'] as const) {
+    for (const record of store[table].values()) rows.push({ table, key: record.id, record: JSON.stringify(record) });
+  }
+  for (const article of store.articles.values()) rows.push(articleRow(article));
+  for (const articleId of store.articles.keys()) {
+    for (const comment of store.commentsOf(articleId)) rows.push(commentRow(comment));
+  }
+  return rows;
+}
+
+type Statement = { run(...params: unknown[]): unknown };
+
+const preparedWriters = new WeakMap<Connection, Record<Row['table'], Statement>>();
+
+/** The statement that writes a row of each table, prepared once: records are replaced by id, comments added. */
+function rowWriters(connection: Connection): Record<Row['table'], Statement> {
+  const prepared = preparedWriters.get(connection);
+  if (prepared) return prepared;
+  const upsert = (table: RecordTable): Statement =>
+    connection.prepare(
+      `INSERT INTO ${table} (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record`,
+    );
+  const writers = {
+    pages: upsert('pages'),
+    languages: upsert('languages'),
+    people: upsert('people'),
+    articles: upsert('articles'),
+    comments: connection.prepare('INSERT INTO comments (article_id, record) VALUES (?, ?)'),
+  };
+  preparedWriters.set(connection, writers);
+  return writers;
+}
+
+/** Writes one batch in one transaction: it is on disk when this returns, or not at all. */
+export function writeBatch(connection: Connection, batch: Batch): void {
+  connection.transaction(() => {
+    if (batch.whole) {
+      ensureLayout(connection);
+      for (const table of [...recordTables, 'comments']) connection.exec(`DELETE FROM ${table}`);
+    }
+    const writers = rowWriters(connection);
+    for (const row of batch.rows) writers[row.table].run(row.key, row.record);
+  })();
+}
+
+/** Every record of one table, parsed; comments in the order they were posted. */
+function recordsOf<T>(connection: Connection, table: RecordTable | 'comments'): T[] {
+  const records: T[] = [];
+  const order = table === 'comments' ? 'seq' : 'id';
+  for (const row of connection.prepare(`SELECT record FROM ${table} ORDER BY ${order}`).raw().iterate()) {
+    records.push(JSON.parse((row as [string])[0]) as T);
+  }
+  return records;
+}
+
+/**
+ * The saved site. Its records are taken as they are, unchecked: each was checked on its way in
+ * (a fixture's rules, or a write's), and checking a large site again would take seconds.
+ */
+export function readSite(connection: Connection): SiteStore {
+  const site: SiteFixture = {
+    pages: recordsOf(connection, 'pages'),
+    languages: recordsOf(connection, 'languages'),
+    people: recordsOf(connection, 'people'),
+    articles: recordsOf(connection, 'articles'),
+    comments: recordsOf(connection, 'comments'),
+  };
+  return new SiteStore(site, { shareRecords: true });
+}

@@ -1,0 +1,126 @@
+/**
+ * What `--persist <file>` finds at start (docs/persistence.md): no file yet, a site this mock
+ * saved, or a JSON site from the mock before issue 21, which is migrated once with the original
+ * kept beside it. Anything else stops the start, naming the file, which is left as it was.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import { readFixtureFile } from '../fixtures/fixture-file';
+import { storeFromFixture } from '../fixtures/load-fixture';
+import type { SiteStore } from '../store/site-store';
+import { formatProblem, isEmpty, openConnection, readSite, siteRows, writeBatch } from './database-format';
+
+export class PersistFileError extends Error {
+  override name = 'PersistFileError';
+}
+
+const sqliteHeader = 'SQLite format 3\0';
+
+function firstBytes(path: string, count: number): string {
+  const handle = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    return buffer.subarray(0, readSync(handle, buffer, 0, count, 0)).toString('latin1');
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/** SQLite's: its header, an empty file (SQLite's own empty database), or a write-ahead log beside it. */
+function isSqlite(path: string): boolean {
+  return (
+    firstBytes(path, sqliteHeader.length) === sqliteHeader || statSync(path).size === 0 || existsSync(`${path}-wal`)
+  );
+}
+
+/** Makes a rename or a new file in `folder` survive a power cut. */
+function syncFolder(folder: string): void {
+  const handle = openSync(folder, 'r');
+  try {
+    fsyncSync(handle);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+function copyDurably(from: string, to: string): void {
+  copyFileSync(from, to);
+  const handle = openSync(to, 'r+');
+  try {
+    fsyncSync(handle);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/** A name beside `path` that holds nothing yet, for the original of a migrated file. */
+function backupName(path: string): string {
+  let name = `${path}.before-sqlite.json`;
+  for (let count = 2; existsSync(name); count += 1) name = `${path}.before-sqlite-${String(count)}.json`;
+  return name;
+}
+
+function removeDatabase(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/**
+ * A JSON site becomes a database: written whole under a temporary name, the original copied
+ * beside, then renamed over the original. A kill at any step leaves the JSON file in place, and
+ * the next start migrates again.
+ */
+function migrateJson(path: string, report: (line: string) => void): SiteStore {
+  let site: unknown;
+  try {
+    site = readFixtureFile(path);
+  } catch (error) {
+    if (!firstBytes(path, 64).trimStart().startsWith('{')) {
+      throw new PersistFileError(`${path}: is neither a site saved by --persist (SQLite) nor a JSON site`);
+    }
+    throw error;
+  }
+  const store = storeFromFixture(site, path);
+  const temporary = `${path}.migrating`;
+  removeDatabase(temporary);
+  const connection = openConnection(temporary, { commits: false });
+  writeBatch(connection, { whole: true, rows: siteRows(store) });
+  connection.close();
+  const backup = backupName(path);
+  copyDurably(path, backup);
+  renameSync(temporary, path);
+  syncFolder(dirname(path));
+  report(`mock: ${path} held a JSON site; it is now an SQLite database, and the JSON file is kept as ${backup}`);
+  return store;
+}
+
+function readDatabase(path: string): SiteStore | undefined {
+  const connection = openConnection(path, { commits: false });
+  try {
+    if (isEmpty(connection)) return undefined;
+    const problem = formatProblem(connection);
+    if (problem !== undefined) throw new PersistFileError(`${path}: ${problem}`);
+    return readSite(connection);
+  } finally {
+    connection.close();
+  }
+}
+
+/** The site saved in `path`, or undefined when there is none yet (the mock starts from the fixture then). */
+export function openSite(path: string, report: (line: string) => void): SiteStore | undefined {
+  if (!existsSync(path)) {
+    if (!existsSync(dirname(path))) throw new PersistFileError(`${path}: the folder ${dirname(path)} does not exist`);
+    return undefined;
+  }
+  if (statSync(path).isDirectory()) throw new PersistFileError(`${path}: is a folder, not a file`);
+  return isSqlite(path) ? readDatabase(path) : migrateJson(path, report);
+}
