@@ -16,7 +16,7 @@ import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy/from-cli';
-import { SiteDatabase } from './persist/site-database';
+import type { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
@@ -46,6 +46,13 @@ function securityFor(options: CliOptions): SecurityPolicy {
       ? {}
       : { apiOrigins: options.corsOrigins === '*' ? [] : options.corsOrigins }),
   };
+}
+
+/** The database and its engine (libsql) are loaded only with `--persist`, so a start without it does not pay for them. */
+function openDatabase(path: string): SiteDatabase {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require('./persist/site-database') as { SiteDatabase: typeof SiteDatabase };
+  return new loaded.SiteDatabase(path);
 }
 
 /** Rules that replace some of the mock's own, with the name the start-up line gives them. */
@@ -79,7 +86,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
     proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
-  const database = !proxy && options.persist ? new SiteDatabase(fromCallerDirectory(options.persist)) : undefined;
+  const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
   const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, database));
   const server = createServer(listener);
