@@ -47,11 +47,11 @@ export class ResponseCache {
     if (store !== this.store) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    const article = store.articles.get(articleId);
+    const article = store.article(articleId);
     if (
       article === entry.article &&
       article.updated_at === entry.updatedAt &&
-      store.commentsOf(articleId).length === entry.comments
+      store.commentCount(articleId) === entry.comments
     ) {
       return entry.answer;
     }
@@ -60,7 +60,7 @@ export class ResponseCache {
   }
 
   set(store: SiteStore, key: string, articleId: number, answer: PlainAnswer): void {
-    const article = store.articles.get(articleId);
+    const article = store.article(articleId);
     if (!article || answer.body === undefined || !this.admit(key)) return;
     // Strings are UTF-16: two bytes per code unit.
     const bytes = 2 * (key.length + answer.body.length);
@@ -71,7 +71,7 @@ export class ResponseCache {
     this.entries.set(key, {
       article,
       updatedAt: article.updated_at,
-      comments: store.commentsOf(articleId).length,
+      comments: store.commentCount(articleId),
       answer,
       bytes,
     });

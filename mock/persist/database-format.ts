@@ -8,6 +8,7 @@
 import Database from 'libsql';
 import type { SiteFixture } from '../store/records';
 import { articleRecord, SiteStore, type StoredArticle } from '../store/site-store';
+import { SavedSite } from './saved-site';
 
 export type Connection = InstanceType<typeof Database>;
 
@@ -104,9 +105,10 @@ export function siteRows(store: SiteStore): Row[] {
   for (const table of ['pages', 'languages', 'people'] as const) {
     for (const record of store[table].values()) rows.push({ table, key: record.id, record: JSON.stringify(record) });
   }
-  for (const article of store.articles.values()) rows.push(articleRow(article));
-  for (const articleId of store.articles.keys()) {
-    for (const comment of store.commentsOf(articleId)) rows.push(commentRow(comment));
+  for (const record of store.records()) {
+    if ('article' in record)
+      rows.push({ table: 'articles', key: record.article.id, record: JSON.stringify(record.article) });
+    else rows.push(commentRow(record.comment));
   }
   return rows;
 }
@@ -146,27 +148,25 @@ export function writeBatch(connection: Connection, batch: Batch): void {
   })();
 }
 
-/** Every record of one table, parsed; comments in the order they were posted. */
-function recordsOf<T>(connection: Connection, table: RecordTable | 'comments'): T[] {
-  const records: T[] = [];
-  const order = table === 'comments' ? 'seq' : 'id';
-  for (const row of connection.prepare(`SELECT record FROM ${table} ORDER BY ${order}`).raw().iterate()) {
-    records.push(JSON.parse((row as [string])[0]) as T);
-  }
-  return records;
+/** Every record of one of the small tables, parsed. */
+function recordsOf<T>(connection: Connection, table: 'pages' | 'languages' | 'people'): T[] {
+  const rows = connection.prepare(`SELECT record FROM ${table} ORDER BY id`).raw().all() as [string][];
+  return rows.map(([record]) => JSON.parse(record) as T);
 }
 
 /**
- * The saved site. Its records are taken as they are, unchecked: each was checked on its way in
- * (a fixture's rules, or a write's), and checking a large site again would take seconds.
+ * The saved site: pages, languages and people read now (a few thousand at most), articles and
+ * comments when first asked for, on `connection`, which the store then keeps (saved-site.ts).
+ * Records are taken as they are, unchecked: each was checked on its way in (a fixture's rules, or
+ * a write's), and checking a large site again would take seconds.
  */
 export function readSite(connection: Connection): SiteStore {
   const site: SiteFixture = {
     pages: recordsOf(connection, 'pages'),
     languages: recordsOf(connection, 'languages'),
     people: recordsOf(connection, 'people'),
-    articles: recordsOf(connection, 'articles'),
-    comments: recordsOf(connection, 'comments'),
+    articles: [],
+    comments: [],
   };
-  return new SiteStore(site, { shareRecords: true });
+  return new SiteStore(site, { shareRecords: true, saved: new SavedSite(connection) });
 }

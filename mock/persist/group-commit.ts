@@ -2,8 +2,8 @@
  * Group commit: changes that arrive while a commit runs wait and go together in the next one, so
  * a burst of writes costs a few disk flushes, not one each. Only the ordering lives here; what a
  * commit writes is the caller's: `commitPending` gathers whatever changed since the last one, and
- * must carry the changes of a failed commit into the next (site-database.ts rewrites the whole
- * site then), because `settled()` answers for the newest commit alone.
+ * must carry the changes of a failed commit into the next (site-database.ts puts them back in
+ * front of what changed since), because `settled()` answers for the newest commit alone.
  * Hand-written because it is a few lines over promises and no library offers this exact shape.
  */
 

@@ -103,24 +103,39 @@ function migrateJson(path: string, report: (line: string) => void): SiteStore {
   return store;
 }
 
-function readDatabase(path: string): SiteStore | undefined {
+/** What the mock starts from; `close` ends the reading of a saved site (saved-site.ts) when the mock stops. */
+export interface OpenedSite {
+  store: SiteStore | undefined;
+  close: () => void;
+}
+
+const nothingOpen = (store?: SiteStore): OpenedSite => ({ store, close: () => undefined });
+
+/** A saved site keeps its connection: the store reads its articles and comments through it. */
+function readDatabase(path: string): OpenedSite {
   const connection = openConnection(path, { commits: false });
   try {
-    if (isEmpty(connection)) return undefined;
+    if (isEmpty(connection)) {
+      connection.close();
+      return nothingOpen();
+    }
     const problem = formatProblem(connection);
     if (problem !== undefined) throw new PersistFileError(`${path}: ${problem}`);
-    return readSite(connection);
-  } finally {
+    // The file is this mock's, so it may be changed now: the writer's mode, which readers share.
+    connection.exec('PRAGMA journal_mode = WAL');
+    return { store: readSite(connection), close: () => connection.close() };
+  } catch (error) {
     connection.close();
+    throw error;
   }
 }
 
-/** The site saved in `path`, or undefined when there is none yet (the mock starts from the fixture then). */
-export function openSite(path: string, report: (line: string) => void): SiteStore | undefined {
+/** The site saved in `path`, or no store when there is none yet (the mock starts from the fixture then). */
+export function openSite(path: string, report: (line: string) => void): OpenedSite {
   if (!existsSync(path)) {
     if (!existsSync(dirname(path))) throw new PersistFileError(`${path}: the folder ${dirname(path)} does not exist`);
-    return undefined;
+    return nothingOpen();
   }
   if (statSync(path).isDirectory()) throw new PersistFileError(`${path}: is a folder, not a file`);
-  return isSqlite(path) ? readDatabase(path) : migrateJson(path, report);
+  return isSqlite(path) ? readDatabase(path) : nothingOpen(migrateJson(path, report));
 }

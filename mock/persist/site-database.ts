@@ -1,8 +1,9 @@
 /**
  * `--persist <file>`: the site kept in an SQLite database across restarts (outside the interface;
- * docs/persistence.md). Reads are answered from memory as without it. Each change of the store
- * names its record; the rows of the records that changed are committed together by a worker
- * thread (group commit), and a write is answered only once its commit is on disk.
+ * docs/persistence.md). Reads are answered from memory as without it; a saved site's articles and
+ * comments come into memory when first asked for (saved-site.ts). Each change of the store names
+ * its record; the rows of the records that changed are committed together by a worker thread
+ * (group commit), and a write is answered only once its commit is on disk.
  */
 import type { Persistence } from '../app/options';
 import type { CommentRecord } from '../store/records';
@@ -10,18 +11,27 @@ import type { SiteChange, SiteStore, StoredArticle } from '../store/site-store';
 import { articleRow, commentRow, siteRows, type Batch } from './database-format';
 import { DatabaseWriter } from './database-writer';
 import { GroupCommit } from './group-commit';
-import { openSite } from './open-site';
+import { openSite, type OpenedSite } from './open-site';
+
+/** What the next commit writes: the whole site in place of the file's, or the records that changed. */
+interface Pending {
+  whole: boolean;
+  /** Each article once, however often it changed: its latest state is what is written. */
+  articles: Map<number, StoredArticle>;
+  /** In the order they were posted, which the file keeps. */
+  comments: CommentRecord[];
+}
+
+const nothingPending = (): Pending => ({ whole: false, articles: new Map(), comments: [] });
 
 export class SiteDatabase implements Persistence {
   readonly saved: SiteStore | undefined;
+  private readonly opened: OpenedSite;
   private readonly writer: DatabaseWriter;
   private readonly commits = new GroupCommit(() => this.commitPending());
   private store?: SiteStore;
   private stopFollowing?: () => void;
-  /** The next commit writes the whole site: a new store, or a commit failed and the file may lack changes. */
-  private whole = false;
-  private readonly articles = new Map<number, StoredArticle>();
-  private comments: CommentRecord[] = [];
+  private pending = nothingPending();
 
   /** Opens `path` (or migrates it, or stops with PersistFileError: open-site.ts). */
   constructor(
@@ -30,7 +40,8 @@ export class SiteDatabase implements Persistence {
       console.error(line);
     },
   ) {
-    this.saved = openSite(path, report);
+    this.opened = openSite(path, report);
+    this.saved = this.opened.store;
     this.writer = new DatabaseWriter(path);
   }
 
@@ -38,7 +49,7 @@ export class SiteDatabase implements Persistence {
     this.stopFollowing?.();
     this.store = store;
     if (store !== this.saved) {
-      this.whole = true;
+      this.pending = { ...nothingPending(), whole: true };
       this.commits.changed();
     }
     this.stopFollowing = store.onChange((change) => {
@@ -51,34 +62,46 @@ export class SiteDatabase implements Persistence {
     return this.commits.settled();
   }
 
-  /** Waits for the last commit, then closes the file. */
+  /** Waits for the last commit, then closes the file: the writer last, so that it empties the log. */
   async close(): Promise<void> {
     this.stopFollowing?.();
     await this.settled().catch(() => undefined);
+    this.opened.close();
     await this.writer.close();
   }
 
   private note(change: SiteChange): void {
-    if (this.whole) return;
-    if ('article' in change) this.articles.set(change.article.id, change.article);
-    else this.comments.push(change.comment);
+    if (this.pending.whole) return;
+    if ('article' in change) this.pending.articles.set(change.article.id, change.article);
+    else this.pending.comments.push(change.comment);
   }
 
-  /** The rows changed since the last commit (an article once, however often it changed), or the whole site. */
-  private pendingBatch(): Batch {
-    const batch: Batch =
-      this.whole && this.store
-        ? { whole: true, rows: siteRows(this.store) }
-        : { whole: false, rows: [...[...this.articles.values()].map(articleRow), ...this.comments.map(commentRow)] };
-    this.whole = false;
-    this.articles.clear();
-    this.comments = [];
-    return batch;
+  private batchOf(pending: Pending): Batch {
+    if (pending.whole && this.store) return { whole: true, rows: siteRows(this.store) };
+    return {
+      whole: false,
+      rows: [...[...pending.articles.values()].map(articleRow), ...pending.comments.map(commentRow)],
+    };
+  }
+
+  /**
+   * A commit that failed wrote nothing (a transaction is all or nothing), so what it carried goes
+   * into the next one, before what changed since: a write is acknowledged only once it is on disk.
+   */
+  private retryLater(failed: Pending): void {
+    const later = this.pending;
+    this.pending = {
+      whole: failed.whole || later.whole,
+      articles: new Map([...failed.articles, ...later.articles]),
+      comments: [...failed.comments, ...later.comments],
+    };
   }
 
   private commitPending(): Promise<void> {
-    return this.writer.write(this.pendingBatch()).catch((error: unknown) => {
-      this.whole = true;
+    const taken = this.pending;
+    this.pending = nothingPending();
+    return this.writer.write(this.batchOf(taken)).catch((error: unknown) => {
+      this.retryLater(taken);
       this.report(
         `mock: cannot save the site to ${this.path}: ${error instanceof Error ? error.message : String(error)}`,
       );

@@ -19,7 +19,7 @@ describe('a summary in an article answer', () => {
   test("holds exactly its record's fields and its address", () => {
     const site = structuredClone<SiteFixture>(sampleSite);
     const store = new SiteStore(site);
-    const article = store.articles.get(1);
+    const article = store.article(1);
     if (!article) throw new Error('no article 1');
     const { page } = presentArticle(store, article, base);
     expect(page).toEqual({ ...site.pages[0], url: `${base}/admin/api/pages/1` });
@@ -29,7 +29,7 @@ describe('a summary in an article answer', () => {
   test('keeps an own __proto__ field a field, and the prototype untouched', () => {
     const page = { ...sampleSite.pages[0], ...(JSON.parse('{"__proto__":"odd"}') as object) };
     const store = new SiteStore(siteWithPage(page));
-    const article = store.articles.get(1);
+    const article = store.article(1);
     if (!article) throw new Error('no article 1');
     const summary = presentArticle(store, article, base).page;
     expect(Object.hasOwn(summary, '__proto__')).toBe(true);

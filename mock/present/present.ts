@@ -84,7 +84,7 @@ export function presentArticle(store: SiteStore, article: StoredArticle, base: s
     id: article.id,
     title: article.title,
     path: article.path,
-    comments_count: store.commentsOf(article.id).length,
+    comments_count: store.commentCount(article.id),
     publishing: article.publishing,
     published: article.published,
     data: Object.fromEntries(article.data),

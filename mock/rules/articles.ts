@@ -20,7 +20,7 @@ import { isReservedKey, replaceData } from './reserved-keys';
 import { requireValid } from './validate-payload';
 
 export function findArticle(context: RuleContext, articleId: number): StoredArticle {
-  const article = context.store.articles.get(articleId);
+  const article = context.store.article(articleId);
   if (!article) throw new Refusal('notFound');
   return article;
 }

@@ -1,9 +1,11 @@
 /**
  * The in-memory site: plain maps over the fixture records, with the few operations the rules
  * need. Each article's `data` is a Map, so keys such as `__proto__` are ordinary keys and can
- * never reach an object prototype.
+ * never reach an object prototype. A persisted site hands its articles and comments over as
+ * `SavedRecords`: each is read when first asked for and then held here like the rest.
  */
 import type { ArticleRecord, CommentRecord, LanguageRecord, PageRecord, PersonRecord, SiteFixture } from './records';
+import type { SavedRecords } from './saved-records';
 
 export type StoredArticle = Omit<ArticleRecord, 'data'> & { data: Map<string, unknown> };
 
@@ -14,6 +16,11 @@ export type SiteChange = { article: StoredArticle } | { comment: CommentRecord }
 export const articleRecord = (article: StoredArticle): ArticleRecord => ({
   ...article,
   data: Object.fromEntries(article.data),
+});
+
+const storedArticle = (record: ArticleRecord): StoredArticle => ({
+  ...record,
+  data: new Map(Object.entries(record.data)),
 });
 
 const byId = <T extends { id: number }>(records: T[]): Map<number, T> =>
@@ -37,37 +44,70 @@ function own<T extends object>(record: T): T {
 const oldestFirst = (left: CommentRecord, right: CommentRecord): number =>
   left.created_at < right.created_at ? -1 : left.created_at > right.created_at ? 1 : 0;
 
+export interface StoreOptions {
+  /**
+   * When nobody else holds the fixture (one just read from a file): the store never changes a
+   * record it was given (an article's changes go to its own wrapper), so it can use them as they
+   * are and a large site is not copied at all.
+   */
+  shareRecords?: boolean;
+  /** Articles and comments beyond the fixture's, read when first asked for (a persisted site). */
+  saved?: SavedRecords;
+}
+
 export class SiteStore {
   readonly pages: Map<number, PageRecord>;
   readonly languages: Map<number, LanguageRecord>;
   readonly people: Map<number, PersonRecord>;
-  readonly articles: Map<number, StoredArticle>;
+  private readonly articles: Map<number, StoredArticle>;
   /** Comments per article id, oldest first. */
   private readonly comments = new Map<number, CommentRecord[]>();
+  /** Counts of saved comments whose list has not been read. */
+  private readonly savedCounts = new Map<number, number>();
+  private readonly saved: SavedRecords | undefined;
   private readonly changeListeners = new Set<(change: SiteChange) => void>();
 
-  /**
-   * `shareRecords` when nobody else holds the fixture (one just read from a file): the store
-   * never changes a record it was given (an article's changes go to its own wrapper), so it can
-   * use them as they are and a large site is not copied at all.
-   */
-  constructor(fixture: SiteFixture, options: { shareRecords?: boolean } = {}) {
+  constructor(fixture: SiteFixture, options: StoreOptions = {}) {
     const take = options.shareRecords === true ? <T>(record: T): T => record : own;
+    this.saved = options.saved;
     this.pages = byId(fixture.pages.map(take));
     this.languages = byId(fixture.languages.map(take));
     this.people = byId(fixture.people.map(take));
-    this.articles = new Map(
-      fixture.articles.map((record) => {
-        const article = take(record);
-        return [article.id, { ...article, data: new Map(Object.entries(article.data)) }];
-      }),
-    );
+    this.articles = new Map(fixture.articles.map((record) => [record.id, storedArticle(take(record))]));
     for (const comment of fixture.comments) this.listOf(comment.article_id).push(take(comment));
     for (const list of this.comments.values()) list.sort(oldestFirst);
   }
 
+  /** The article of that id, read from the saved site the first time it is asked for. */
+  article(id: number): StoredArticle | undefined {
+    const held = this.articles.get(id);
+    if (held !== undefined || this.saved === undefined) return held;
+    const record = this.saved.article(id);
+    if (record === undefined) return undefined;
+    const article = storedArticle(record);
+    this.articles.set(id, article);
+    return article;
+  }
+
+  /** Every article id, ascending for a saved site, in fixture order otherwise. */
+  articleIds(): number[] {
+    return this.saved ? this.saved.articleIds() : [...this.articles.keys()];
+  }
+
+  /** Oldest first. */
   commentsOf(articleId: number): readonly CommentRecord[] {
-    return this.comments.get(articleId) ?? [];
+    return this.comments.get(articleId) ?? (this.saved ? this.listOf(articleId) : []);
+  }
+
+  commentCount(articleId: number): number {
+    const list = this.comments.get(articleId);
+    if (list !== undefined || this.saved === undefined) return list?.length ?? 0;
+    let count = this.savedCounts.get(articleId);
+    if (count === undefined) {
+      count = this.saved.commentCount(articleId);
+      this.savedCounts.set(articleId, count);
+    }
+    return count;
   }
 
   addComment(comment: CommentRecord): void {
@@ -89,27 +129,49 @@ export class SiteStore {
     this.announce({ article });
   }
 
+  /**
+   * Every article in fixture form, then every comment, without holding what was only saved: a
+   * whole large site passes through without staying in memory. The records are the store's own.
+   */
+  *records(): Generator<{ article: ArticleRecord } | { comment: CommentRecord }> {
+    const ids = this.articleIds();
+    for (const id of ids) {
+      const held = this.articles.get(id);
+      const article = held ? articleRecord(held) : this.saved?.article(id);
+      if (article) yield { article };
+    }
+    for (const id of ids) {
+      for (const comment of this.comments.get(id) ?? this.saved?.commentsOf(id) ?? []) yield { comment };
+    }
+  }
+
   /** The whole state in fixture form: loading it again gives the same site. */
   toFixture(): SiteFixture {
-    const articles = [...this.articles.values()].map(articleRecord);
-    return structuredClone({
+    const site: SiteFixture = {
       pages: [...this.pages.values()],
       languages: [...this.languages.values()],
       people: [...this.people.values()],
-      articles,
-      comments: [...this.comments.values()].flat(),
-    });
+      articles: [],
+      comments: [],
+    };
+    for (const record of this.records()) {
+      if ('article' in record) site.articles.push(record.article);
+      else site.comments.push(record.comment);
+    }
+    return structuredClone(site);
   }
 
   private announce(change: SiteChange): void {
     for (const listener of this.changeListeners) listener(change);
   }
 
+  /** The article's comment list, made (from the saved site's, when there is one) on first use. */
   private listOf(articleId: number): CommentRecord[] {
     let list = this.comments.get(articleId);
     if (!list) {
-      list = [];
+      list = this.saved?.commentsOf(articleId).sort(oldestFirst) ?? [];
       this.comments.set(articleId, list);
+      this.savedCounts.delete(articleId);
     }
     return list;
   }

@@ -79,8 +79,8 @@ export const setKeyVariants: Record<string, Variant> = {
     articleIds: [1, 2],
     rules: {
       setDataKey: (context, input) => {
-        for (const article of context.store.articles.values())
-          if (!isReservedKey(input.key)) article.data.set(input.key, sentValue(input.payload));
+        for (const id of context.store.articleIds())
+          if (!isReservedKey(input.key)) context.store.article(id)?.data.set(input.key, sentValue(input.payload));
         return defaultRules.setDataKey(context, input);
       },
     },

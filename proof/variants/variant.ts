@@ -61,7 +61,7 @@ export function mapComments(change: (comment: Body) => unknown): Partial<Rules> 
 }
 
 export function storedArticle(context: RuleContext, articleId: number): StoredArticle | undefined {
-  return context.store.articles.get(articleId);
+  return context.store.article(articleId);
 }
 
 /** The `value` of a `{ value }` payload; the `article`, or its `data`, of an `{ article: { data } }` one. */

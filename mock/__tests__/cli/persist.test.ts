@@ -65,6 +65,39 @@ describe('--persist', () => {
     expect(state.comments).toHaveLength(sampleSite.comments.length);
   });
 
+  it('answers reads after a restart as before it, comments posted on either side listed and counted', async () => {
+    const file = join(folder(), 'site.db');
+    const first = startCli(['--port', '0', '--quiet', '--persist', file]);
+    const base = await serving(first);
+    const articleId = sampleSite.articles[1]?.id ?? 2;
+    const comments = `${base}/admin/api/articles/${String(articleId)}/comments`;
+    const post = (body: string, at: string): Promise<Response> =>
+      fetch(`${at}/admin/api/articles/${String(articleId)}/comments`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ comment: { author: 'Ann', author_email: 'ann@example.com', body } }),
+      });
+    expect((await post('before the restart', base)).status).toBe(200);
+    const articleBefore = await (await fetch(`${base}/admin/api/articles/${String(articleId)}`)).json();
+    const listBefore = await (await fetch(comments)).json();
+    await stop(first);
+
+    const second = startCli(['--port', '0', '--quiet', '--persist', file]);
+    const again = await serving(second);
+    const articleAfter = await (await fetch(`${again}/admin/api/articles/${String(articleId)}`)).json();
+    expect(JSON.stringify(articleAfter).replaceAll(again, base)).toBe(JSON.stringify(articleBefore));
+    expect(await (await fetch(`${again}/admin/api/articles/${String(articleId)}/comments`)).json()).toEqual(listBefore);
+    expect((await post('after the restart', again)).status).toBe(200);
+    const read = (await (await fetch(`${again}/admin/api/articles/${String(articleId)}`)).json()) as {
+      comments_count: number;
+    };
+    expect(read.comments_count).toBe((articleBefore as { comments_count: number }).comments_count + 1);
+    const list = (await (await fetch(`${again}/admin/api/articles/${String(articleId)}/comments`)).json()) as {
+      body: string;
+    }[];
+    expect(list.slice(0, 2).map((comment) => comment.body)).toEqual(['after the restart', 'before the restart']);
+  });
+
   it('puts the fixture back into the file on reset, and a loaded fixture too, before answering', async () => {
     const file = join(folder(), 'site.db');
     const cli = startCli(['--port', '0', '--quiet', '--persist', file]);

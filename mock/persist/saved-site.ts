@@ -1,0 +1,55 @@
+/**
+ * A persisted site's articles and comments, read from its database the first time the store asks
+ * for each (store/saved-records.ts), on a connection of the main thread that only reads. Reading
+ * one row is a lookup by key, so a site of any size starts at once and costs memory only for what
+ * is used. The rows read are always current: a record changes only after the store holds it, and
+ * from then on the store's copy is the one that counts (docs/persistence.md).
+ */
+import type { ArticleRecord, CommentRecord } from '../store/records';
+import type { SavedRecords } from '../store/saved-records';
+import type Database from 'libsql';
+
+type Connection = InstanceType<typeof Database>;
+
+type Query = { all(...params: unknown[]): unknown[] };
+
+/** Each query prepared once, returning rows as arrays; `all()` steps every statement to its end, so none holds a read open. */
+function prepare(connection: Connection, sql: string): Query {
+  return connection.prepare(sql).raw();
+}
+
+export class SavedSite implements SavedRecords {
+  private readonly articleById: Query;
+  private readonly ids: Query;
+  private readonly commentsByArticle: Query;
+  private readonly countByArticle: Query;
+
+  constructor(private readonly connection: Connection) {
+    this.articleById = prepare(connection, 'SELECT record FROM articles WHERE id = ?');
+    this.ids = prepare(connection, 'SELECT id FROM articles ORDER BY id');
+    this.commentsByArticle = prepare(connection, 'SELECT record FROM comments WHERE article_id = ? ORDER BY seq');
+    this.countByArticle = prepare(connection, 'SELECT count(*) FROM comments WHERE article_id = ?');
+  }
+
+  article(id: number): ArticleRecord | undefined {
+    const [row] = this.articleById.all(id) as [string][];
+    return row === undefined ? undefined : (JSON.parse(row[0]) as ArticleRecord);
+  }
+
+  articleIds(): number[] {
+    return (this.ids.all() as [number][]).map(([id]) => id);
+  }
+
+  commentsOf(articleId: number): CommentRecord[] {
+    return (this.commentsByArticle.all(articleId) as [string][]).map(([record]) => JSON.parse(record) as CommentRecord);
+  }
+
+  commentCount(articleId: number): number {
+    const [row] = this.countByArticle.all(articleId) as [number][];
+    return row?.[0] ?? 0;
+  }
+
+  close(): void {
+    this.connection.close();
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Records a store reads the first time it is asked for them instead of at start: a site persisted
+ * with `--persist` (mock/persist/saved-site.ts reads them from its database). A large site then
+ * starts in well under a second, and memory holds only what was used (docs/persistence.md).
+ * Articles are never created or removed, so the ids are those of the saved site for good.
+ */
+import type { ArticleRecord, CommentRecord } from './records';
+
+export interface SavedRecords {
+  /** The article as saved, freshly parsed, or undefined when there is none of that id. */
+  article(id: number): ArticleRecord | undefined;
+  /** Every article id, ascending. */
+  articleIds(): number[];
+  /** The article's comments as saved, freshly parsed, in the order they were posted. */
+  commentsOf(articleId: number): CommentRecord[];
+  commentCount(articleId: number): number;
+}
