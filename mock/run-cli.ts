@@ -69,7 +69,10 @@ function buildApp(
   const rules = replaced?.rules;
   return createApp({
     ...(options.fixtures
-      ? { fixture: readFixtureFile(fromCallerDirectory(options.fixtures)), fixtureSource: options.fixtures }
+      ? {
+          fixture: readFixtureFile(fromCallerDirectory(options.fixtures), options.fixtures),
+          fixtureSource: options.fixtures,
+        }
       : {}),
     ...(database ? { persistence: database } : {}),
     ...(options.token ? { token: options.token } : {}),

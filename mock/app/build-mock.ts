@@ -8,6 +8,10 @@ import { defaultRules } from '../rules';
 import { systemClock } from '../rules/clock';
 import { storeFromFixture, storeOf } from '../fixtures/load-fixture';
 import type { SiteFixture } from '../store/records';
+import type { CheckedFixture } from '../fixtures/checked-fixture';
+
+/** A fixture as parsed JSON, or a large file's, checked as it was read (`readFixtureFile`). */
+type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
 import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
 import { journalMaxBytes, journalRecorder, recordCoreAnswer, type RecordExchange } from '../journal/recorder';
@@ -27,13 +31,13 @@ export interface BuiltMock {
 const checksByDefault = (): boolean => typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
 
 /** The persisted site when there is one (`--persist`), otherwise the fixture. */
-function firstStore(options: MockOptions, fixture: SiteFixture): SiteStore {
+function firstStore(options: MockOptions, fixture: Fixture): SiteStore {
   return options.persistence?.saved ?? storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
 }
 
 const nothingToSave = (): Promise<void> => Promise.resolve();
 
-function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
+function liveFrom(options: MockOptions, fixture: Fixture): Live {
   return {
     store: firstStore(options, fixture),
     rules: { ...defaultRules, ...options.rules },
@@ -52,7 +56,7 @@ function liveFrom(options: MockOptions, fixture: SiteFixture): Live {
  * inside MSW has no socket for another page or host to reach, so it takes none).
  */
 export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guards: Guard[] = []): BuiltMock {
-  let fixture = (options.fixture ?? sampleSite) as SiteFixture;
+  let fixture = (options.fixture ?? sampleSite) as Fixture;
   const live = liveFrom(options, fixture);
   const { persistence } = options;
   persistence?.follow(live.store);

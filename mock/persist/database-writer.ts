@@ -2,21 +2,10 @@
  * The main thread's side of the worker that commits (database-worker.ts): sends it a batch and
  * resolves once the worker says the batch is on disk.
  */
-import { Worker } from 'node:worker_threads';
-import { extname, join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-thread';
 import type { Batch } from './database-format';
 import type { BatchDone, BatchMessage } from './database-worker';
-
-/**
- * The built mock runs the worker's compiled file. Run from source (tests, `npm run dev`), the
- * worker is TypeScript, and Node 20 does not hand `--import tsx` on to a worker, so it loads tsx first.
- */
-function startWorker(path: string): Worker {
-  const file = join(__dirname, `database-worker${extname(__filename)}`);
-  if (extname(file) !== '.ts') return new Worker(file, { workerData: { path } });
-  const code = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
-  return new Worker(code, { eval: true, workerData: { path } });
-}
 
 export class DatabaseWriter {
   private readonly worker: Worker;
@@ -26,7 +15,7 @@ export class DatabaseWriter {
   private stopped?: Error;
 
   constructor(path: string) {
-    this.worker = startWorker(path);
+    this.worker = startWorker(__dirname, __filename, 'database-worker', { workerData: { path } });
     this.worker.unref();
     this.worker.on('message', ({ id, error }: BatchDone) => {
       const waiter = this.waiting.get(id);

@@ -18,7 +18,8 @@ export const articleRecord = (article: StoredArticle): ArticleRecord => ({
   data: Object.fromEntries(article.data),
 });
 
-const storedArticle = (record: ArticleRecord): StoredArticle => ({
+/** An article record as the store holds it: its `data` as a Map. */
+export const storedArticle = (record: ArticleRecord): StoredArticle => ({
   ...record,
   data: new Map(Object.entries(record.data)),
 });
@@ -89,7 +90,7 @@ export class SiteStore {
     return article;
   }
 
-  /** Every article id, ascending for a saved site, in fixture order otherwise. */
+  /** Every article id, in the order of the fixture or of the saved records. */
   articleIds(): number[] {
     return this.saved ? this.saved.articleIds() : [...this.articles.keys()];
   }
@@ -141,7 +142,8 @@ export class SiteStore {
       if (article) yield { article };
     }
     for (const id of ids) {
-      for (const comment of this.comments.get(id) ?? this.saved?.commentsOf(id) ?? []) yield { comment };
+      for (const comment of this.comments.get(id) ?? this.saved?.commentsOf(id).sort(oldestFirst) ?? [])
+        yield { comment };
     }
   }
 
