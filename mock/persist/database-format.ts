@@ -32,7 +32,7 @@ const layout = [
 /** What one commit writes: the rows that changed, or the whole site in place of what was there. */
 export interface Batch {
   whole: boolean;
-  rows: Row[];
+  rows: Iterable<Row>;
 }
 
 /** A record as stored: `key` is the record's id, or a comment's article id (comments are only added). */
@@ -99,18 +99,25 @@ export const commentRow = (comment: SiteFixture['comments'][number]): Row => ({
   record: JSON.stringify(comment),
 });
 
-/** Every record of `store`, as rows: what a batch that replaces the whole site writes. */
-export function siteRows(store: SiteStore): Row[] {
-  const rows: Row[] = [];
-  for (const table of ['pages', 'languages', 'people'] as const) {
-    for (const record of store[table].values()) rows.push({ table, key: record.id, record: JSON.stringify(record) });
+/**
+ * Every record of `store`, as rows: what a batch that replaces the whole site writes. Made as they
+ * are written, so a large site is never held as rows all at once (database-writer.ts sends them
+ * in parts); the comments are those of when this was called (`SiteStore.records`).
+ */
+export function siteRows(store: SiteStore): Generator<Row> {
+  // Called now, not when the rows are first asked for: the comments are those of this moment.
+  const records = store.records();
+  function* rows(): Generator<Row> {
+    for (const table of ['pages', 'languages', 'people'] as const) {
+      for (const record of store[table].values()) yield { table, key: record.id, record: JSON.stringify(record) };
+    }
+    for (const record of records) {
+      if ('article' in record)
+        yield { table: 'articles', key: record.article.id, record: JSON.stringify(record.article) };
+      else yield commentRow(record.comment);
+    }
   }
-  for (const record of store.records()) {
-    if ('article' in record)
-      rows.push({ table: 'articles', key: record.article.id, record: JSON.stringify(record.article) });
-    else rows.push(commentRow(record.comment));
-  }
-  return rows;
+  return rows();
 }
 
 type Statement = { run(...params: unknown[]): unknown };
@@ -136,16 +143,39 @@ function rowWriters(connection: Connection): Record<Row['table'], Statement> {
   return writers;
 }
 
+/** Starts the transaction of a batch; one that replaces the whole site first empties the file (and lays it out, if new). */
+export function beginBatch(connection: Connection, whole: boolean): void {
+  connection.exec('BEGIN IMMEDIATE');
+  if (!whole) return;
+  ensureLayout(connection);
+  for (const table of [...recordTables, 'comments']) connection.exec(`DELETE FROM ${table}`);
+}
+
+export function writeRows(connection: Connection, rows: Iterable<Row>): void {
+  const writers = rowWriters(connection);
+  for (const row of rows) writers[row.table].run(row.key, row.record);
+}
+
+/** Ends the batch's transaction: with `synchronous=FULL` its rows are on disk once this returns. */
+export function commitBatch(connection: Connection): void {
+  connection.exec('COMMIT');
+}
+
+/** Undoes the batch under way, if any: none of its rows stays. */
+export function rollBackBatch(connection: Connection): void {
+  if (connection.inTransaction) connection.exec('ROLLBACK');
+}
+
 /** Writes one batch in one transaction: it is on disk when this returns, or not at all. */
 export function writeBatch(connection: Connection, batch: Batch): void {
-  connection.transaction(() => {
-    if (batch.whole) {
-      ensureLayout(connection);
-      for (const table of [...recordTables, 'comments']) connection.exec(`DELETE FROM ${table}`);
-    }
-    const writers = rowWriters(connection);
-    for (const row of batch.rows) writers[row.table].run(row.key, row.record);
-  })();
+  try {
+    beginBatch(connection, batch.whole);
+    writeRows(connection, batch.rows);
+    commitBatch(connection);
+  } catch (error) {
+    rollBackBatch(connection);
+    throw error;
+  }
 }
 
 /** Every record of one of the small tables, parsed. */

@@ -62,10 +62,19 @@ export class SiteDatabase implements Persistence {
     return this.commits.settled();
   }
 
-  /** Waits for the last commit, then closes the file: the writer last, so that it empties the log. */
+  /**
+   * Waits for the last commit, and tries once more what a failed commit left (it was answered
+   * 503, so nothing acknowledged is at stake), then closes the file: the writer last, so that it
+   * empties the log.
+   */
   async close(): Promise<void> {
     this.stopFollowing?.();
     await this.settled().catch(() => undefined);
+    const { whole, articles, comments } = this.pending;
+    if (whole || articles.size > 0 || comments.length > 0) {
+      this.commits.changed();
+      await this.settled().catch(() => undefined);
+    }
     this.opened.close();
     await this.writer.close();
   }

@@ -90,3 +90,43 @@ describe('a store over a saved site', () => {
     expect(saved.reads).toEqual(['article 2']);
   });
 });
+
+describe('a store over a saved site, read all over', () => {
+  const hold = { articles: 2, comments: 3 };
+  const ids = site.articles.map((article) => article.id);
+
+  test('holds only the articles read last, and reads one again once it has let it go', () => {
+    const saved = savedSample();
+    const store = new SiteStore({ ...site, articles: [], comments: [] }, { saved, holdAtMost: hold });
+    const first = store.article(ids[0] ?? 1);
+    store.article(ids[1] ?? 2);
+    store.article(ids[2] ?? 3);
+    expect(store.article(ids[2] ?? 3)).toBe(store.article(ids[2] ?? 3));
+    const again = store.article(ids[0] ?? 1);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(saved.reads.filter((read) => read === `article ${String(ids[0])}`)).toHaveLength(2);
+  });
+
+  test('never lets go of an article that changed, nor of a comment list that grew', () => {
+    const store = new SiteStore({ ...site, articles: [], comments: [] }, { saved: savedSample(), holdAtMost: hold });
+    const changed = store.article(ids[0] ?? 1);
+    changed?.data.set('colour', 'teal');
+    if (changed) store.articleChanged(changed);
+    const posted: CommentRecord = {
+      article_id: commentedArticle,
+      author: 'Kept',
+      author_email: 'kept@example.com',
+      body: 'held for good',
+      created_at: '2099/01/01 00:00:00 +0000',
+    };
+    store.addComment(posted);
+    for (const id of ids) {
+      store.article(id);
+      store.commentsOf(id);
+    }
+    expect(store.article(ids[0] ?? 1)).toBe(changed);
+    expect(store.commentsOf(commentedArticle).at(-1)).toBe(posted);
+    expect(store.commentCount(commentedArticle)).toBe(commentsOfSample.length + 1);
+  });
+});

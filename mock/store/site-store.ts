@@ -5,6 +5,7 @@
  * `SavedRecords`: each is read when first asked for and then held here like the rest.
  */
 import type { ArticleRecord, CommentRecord, LanguageRecord, PageRecord, PersonRecord, SiteFixture } from './records';
+import { ReadRecords } from './read-records';
 import type { SavedRecords } from './saved-records';
 
 export type StoredArticle = Omit<ArticleRecord, 'data'> & { data: Map<string, unknown> };
@@ -52,9 +53,14 @@ export interface StoreOptions {
    * are and a large site is not copied at all.
    */
   shareRecords?: boolean;
-  /** Articles and comments beyond the fixture's, read when first asked for (a persisted site). */
+  /** The articles and comments, read when first asked for (a persisted site, a large file); the fixture then has none. */
   saved?: SavedRecords;
+  /** How many articles, and comments, read from `saved` and unchanged the store holds at most (read-records.ts). */
+  holdAtMost?: { articles: number; comments: number };
 }
+
+/** About 50 MB of articles and 30 MB of comments of the benchmark's large site. */
+const defaultHold = { articles: 10_000, comments: 100_000 };
 
 export class SiteStore {
   readonly pages: Map<number, PageRecord>;
@@ -66,15 +72,22 @@ export class SiteStore {
   /** Counts of saved comments whose list has not been read. */
   private readonly savedCounts = new Map<number, number>();
   private readonly saved: SavedRecords | undefined;
+  private readonly readArticles: ReadRecords<StoredArticle>;
+  private readonly readLists: ReadRecords<CommentRecord[]>;
   private readonly changeListeners = new Set<(change: SiteChange) => void>();
 
   constructor(fixture: SiteFixture, options: StoreOptions = {}) {
     const take = options.shareRecords === true ? <T>(record: T): T => record : own;
+    if (options.saved && (fixture.articles.length > 0 || fixture.comments.length > 0))
+      throw new Error('a store over saved records takes its articles and comments from them alone');
     this.saved = options.saved;
     this.pages = byId(fixture.pages.map(take));
     this.languages = byId(fixture.languages.map(take));
     this.people = byId(fixture.people.map(take));
     this.articles = new Map(fixture.articles.map((record) => [record.id, storedArticle(take(record))]));
+    const hold = options.holdAtMost ?? defaultHold;
+    this.readArticles = new ReadRecords(this.articles, hold.articles);
+    this.readLists = new ReadRecords(this.comments, hold.comments);
     for (const comment of fixture.comments) this.listOf(comment.article_id).push(take(comment));
     for (const list of this.comments.values()) list.sort(oldestFirst);
   }
@@ -86,7 +99,7 @@ export class SiteStore {
     const record = this.saved.article(id);
     if (record === undefined) return undefined;
     const article = storedArticle(record);
-    this.articles.set(id, article);
+    this.readArticles.add(id, article);
     return article;
   }
 
@@ -97,7 +110,7 @@ export class SiteStore {
 
   /** Oldest first. */
   commentsOf(articleId: number): readonly CommentRecord[] {
-    return this.comments.get(articleId) ?? (this.saved ? this.listOf(articleId) : []);
+    return this.comments.get(articleId) ?? (this.saved ? this.readList(this.saved, articleId) : []);
   }
 
   commentCount(articleId: number): number {
@@ -127,24 +140,20 @@ export class SiteStore {
 
   /** The rules change an article in place (its `data`, its `updated_at`) and then say so here. */
   articleChanged(article: StoredArticle): void {
+    this.readArticles.keep(article.id);
     this.announce({ article });
   }
 
   /**
    * Every article in fixture form, then every comment, without holding what was only saved: a
    * whole large site passes through without staying in memory. The records are the store's own.
+   * The comments are those held when this is called, so a consumer that takes its time (a
+   * persisted site's whole write, which later writes each new comment itself) never sees a comment
+   * twice; an article is as it is when it is reached.
    */
-  *records(): Generator<{ article: ArticleRecord } | { comment: CommentRecord }> {
-    const ids = this.articleIds();
-    for (const id of ids) {
-      const held = this.articles.get(id);
-      const article = held ? articleRecord(held) : this.saved?.article(id);
-      if (article) yield { article };
-    }
-    for (const id of ids) {
-      for (const comment of this.comments.get(id) ?? this.saved?.commentsOf(id).sort(oldestFirst) ?? [])
-        yield { comment };
-    }
+  records(): Generator<{ article: ArticleRecord } | { comment: CommentRecord }> {
+    const heldComments = new Map([...this.comments].map(([id, list]) => [id, [...list]]));
+    return this.recordsOf(this.articleIds(), heldComments);
   }
 
   /** The whole state in fixture form: loading it again gives the same site. */
@@ -163,18 +172,41 @@ export class SiteStore {
     return structuredClone(site);
   }
 
+  private *recordsOf(
+    ids: number[],
+    heldComments: Map<number, CommentRecord[]>,
+  ): Generator<{ article: ArticleRecord } | { comment: CommentRecord }> {
+    for (const id of ids) {
+      const held = this.articles.get(id);
+      const article = held ? articleRecord(held) : this.saved?.article(id);
+      if (article) yield { article };
+    }
+    for (const id of ids) {
+      for (const comment of heldComments.get(id) ?? this.saved?.commentsOf(id).sort(oldestFirst) ?? []) {
+        yield { comment };
+      }
+    }
+  }
+
   private announce(change: SiteChange): void {
     for (const listener of this.changeListeners) listener(change);
   }
 
-  /** The article's comment list, made (from the saved site's, when there is one) on first use. */
+  private readList(saved: SavedRecords, articleId: number): CommentRecord[] {
+    const list = saved.commentsOf(articleId).sort(oldestFirst);
+    this.savedCounts.delete(articleId);
+    this.readLists.add(articleId, list, list.length);
+    return list;
+  }
+
+  /** The article's comment list, to change: made (from the saved site's, when there is one) on first use, and held for good. */
   private listOf(articleId: number): CommentRecord[] {
-    let list = this.comments.get(articleId);
+    let list = this.comments.get(articleId) ?? (this.saved ? this.readList(this.saved, articleId) : undefined);
     if (!list) {
-      list = this.saved?.commentsOf(articleId).sort(oldestFirst) ?? [];
+      list = [];
       this.comments.set(articleId, list);
-      this.savedCounts.delete(articleId);
     }
+    this.readLists.keep(articleId);
     return list;
   }
 }
