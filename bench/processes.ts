@@ -7,6 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { LoadResult, LoadSpec } from './load-spec';
 
 export interface Server {
@@ -28,8 +29,13 @@ export interface ServerCommand {
   probe: string;
 }
 
-const pinned = (core: number, enabled: boolean, args: string[]): [string, string[]] =>
-  enabled ? ['taskset', ['-c', String(core), process.execPath, ...args]] : [process.execPath, args];
+/**
+ * `cores` as taskset takes them. A child takes its parent's cores, and this process is pinned to
+ * core 0 (machine.ts), so even a server free to use every core is started through taskset.
+ */
+const pinned = (cores: string, enabled: boolean, args: string[]): [string, string[]] =>
+  enabled ? ['taskset', ['-c', cores, process.execPath, ...args]] : [process.execPath, args];
+const everyCore = `0-${String(availableParallelism() - 1)}`;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -89,7 +95,7 @@ export async function startServer(
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const args = command.args.map((arg) => arg.replace('{port}', String(port)));
-  const [file, argv] = pinned(1, pin && !pinLater, args);
+  const [file, argv] = pinned(pinLater ? everyCore : '1', pin, args);
   const started = process.hrtime.bigint();
   const child = spawn(file, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -128,7 +134,7 @@ export async function startServer(
 
 /** Runs a script of this folder on a core and returns the JSON it prints. */
 export function runJson(args: string[], core: number, pin: boolean): Promise<unknown> {
-  const [file, argv] = pinned(core, pin, args);
+  const [file, argv] = pinned(String(core), pin, args);
   return new Promise((resolve, reject) => {
     const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
