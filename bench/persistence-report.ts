@@ -31,7 +31,7 @@ export function persistTargets(persist: PersistRun): string[][] {
   ];
   if (persist.writeCost) {
     rows.push([
-      'with `--persist`, one write costs the same on the large site as on the sample site, the same five articles written (CPU per answer within 1.25x)',
+      'with `--persist`, one write costs the same on the large site as on a site of five articles of the same generator (CPU per answer within 1.25x)',
       ratio(cpuRatio(persist.writeCost)),
       yes(cpuRatio(persist.writeCost) <= 1.25),
     ]);
@@ -74,7 +74,7 @@ export function persistSection(persist: PersistRun): string {
     : 'The large site was skipped.';
   return [
     '#### `--persist`: durable writes (issue 21)',
-    'Each write is answered only once committed (WAL, `synchronous=FULL`). First row: the persisted mock on the sample site against bare Express keeping the article in memory, in rounds that take turns. Second row: the persisted large site (first) against the persisted sample site (second), each setting a key on a random one of its articles 1 to 5, so that the same rows change and only the size of the site differs. Third row: the large site setting a key on any of its articles, each read from the file on its first write (and then let go of once 10,000 others were read), against the sample site as in the second row.',
+    'Each write is answered only once committed (WAL, `synchronous=FULL`). First row: the persisted mock on the sample site against bare Express keeping the article in memory, in rounds that take turns. Second row: the persisted large site (first) against a persisted site of five articles and 50 comments made by the same generator (second: records of the same sizes), each setting a key on a random one of its articles 1 to 5, so that the same rows change and only the size of the site differs. Third row: the large site setting a key on any of its articles, each read from the file on its first write (and let go of once 10,000 others were read), against the small site as in the second row.',
     table(
       [
         'request',

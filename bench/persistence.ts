@@ -9,13 +9,15 @@ import { dirname, join } from 'node:path';
 import { operations, type Case } from './cases';
 import { inRounds, measure, type Compared, type Runner } from './measure';
 import { startServer, type Server, type ServerCommand } from './processes';
+import { ensureFixture } from './sections';
 
 export interface PersistRun {
   /** The persisted mock against bare Express, setting a key (4.3). */
   setKey: Compared;
   /**
-   * Setting a key on a random one of articles 1 to 5: the persisted large site, then the persisted
-   * sample site. The same rows change on both, so the commits are alike and only the site's size differs.
+   * Setting a key on a random one of articles 1 to 5: the persisted large site, then a persisted
+   * site of five articles made by the same generator. The same rows, of the same sizes, change on
+   * both, so the commits are alike and only the site's size differs.
    */
   writeCost?: Compared;
   /** The same, on any article of the large site: each article's first write reads it from the file first. */
@@ -96,14 +98,25 @@ export async function runPersistence(runner: Runner, bare: ServerCommand, largeF
     const { startsMs, last: large } = await timedStarts(runner, persisted(runner, database));
     try {
       const startPeakMb = large.peakMb();
-      const onSample = await measure(runner, sample, setKeyOf(5).request);
+      const twinFixture = join(folder, 'twin-5-articles.json');
+      ensureFixture(runner, twinFixture, false, { largeArticles: 5, largeComments: 50 });
+      const twin = await startServer(
+        persisted(runner, freshDatabase(folder, 'twin.db'), '--fixtures', twinFixture),
+        runner.pin,
+      );
+      let onTwin: Compared['results'][number];
+      try {
+        onTwin = await measure(runner, twin, setKeyOf(5).request);
+      } finally {
+        await twin.stop();
+      }
       const writeCost: Compared = {
         name: 'set a key on a random one of articles 1 to 5',
-        results: [await measure(runner, large, setKeyOf(5).request), onSample],
+        results: [await measure(runner, large, setKeyOf(5).request), onTwin],
       };
       const spreadWriteCost: Compared = {
         name: `set a key on a random article of the whole site (1 to ${String(runner.settings.largeArticles)} on the large site)`,
-        results: [await measure(runner, large, setKeyOf(runner.settings.largeArticles).request), onSample],
+        results: [await measure(runner, large, setKeyOf(runner.settings.largeArticles).request), onTwin],
       };
       return {
         setKey: versusExpress,

@@ -181,10 +181,16 @@ export interface LargeSite {
   cases: Compared[];
 }
 
-function ensureFixture(runner: Runner, file: string, regenerate: boolean): number | undefined {
+/** Writes a site with the large site's generator, unless `file` is there already; the time it took. */
+export function ensureFixture(
+  runner: Runner,
+  file: string,
+  regenerate: boolean,
+  size = { largeArticles: runner.settings.largeArticles, largeComments: runner.settings.largeComments },
+): number | undefined {
   if (existsSync(file) && !regenerate) return undefined;
   const started = Date.now();
-  const { largeArticles, largeComments } = runner.settings;
+  const { largeArticles, largeComments } = size;
   execFileSync(
     process.execPath,
     [
