@@ -60,8 +60,10 @@ export class ResponseCache {
   }
 
   set(store: SiteStore, key: string, articleId: number, answer: PlainAnswer): void {
+    // Admitted first: an article of a large site is not read for an answer that is not kept.
+    if (answer.body === undefined || !this.admit(key)) return;
     const article = store.article(articleId);
-    if (!article || answer.body === undefined || !this.admit(key)) return;
+    if (!article) return;
     // Strings are UTF-16: two bytes per code unit.
     const bytes = 2 * (key.length + answer.body.length);
     if (bytes > cacheLimits.entryBytes) return;

@@ -20,12 +20,14 @@ function prepare(connection: Connection, sql: string): Query {
 
 export class SavedSite implements SavedRecords {
   private readonly articleById: Query;
+  private readonly articleExists: Query;
   private readonly ids: Query;
   private readonly commentsByArticle: Query;
   private readonly countByArticle: Query;
 
   constructor(private readonly connection: Connection) {
     this.articleById = prepare(connection, 'SELECT record FROM articles WHERE id = ?');
+    this.articleExists = prepare(connection, 'SELECT 1 FROM articles WHERE id = ?');
     this.ids = prepare(connection, 'SELECT id FROM articles ORDER BY id');
     this.commentsByArticle = prepare(connection, 'SELECT record FROM comments WHERE article_id = ? ORDER BY seq');
     this.countByArticle = prepare(connection, 'SELECT count(*) FROM comments WHERE article_id = ?');
@@ -34,6 +36,10 @@ export class SavedSite implements SavedRecords {
   article(id: number): ArticleRecord | undefined {
     const [row] = this.articleById.all(id) as [string][];
     return row === undefined ? undefined : (JSON.parse(row[0]) as ArticleRecord);
+  }
+
+  hasArticle(id: number): boolean {
+    return this.articleExists.all(id).length > 0;
   }
 
   articleIds(): number[] {

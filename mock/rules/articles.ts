@@ -25,6 +25,11 @@ export function findArticle(context: RuleContext, articleId: number): StoredArti
   return article;
 }
 
+/** For what needs only to know the article exists (its comments): a large site then need not read it. */
+export function requireArticle(context: RuleContext, articleId: number): void {
+  if (!context.store.hasArticle(articleId)) throw new Refusal('notFound');
+}
+
 function answer(context: RuleContext, article: StoredArticle, status = 200): Outcome {
   return { status, body: presentArticle(context.store, article, context.base) };
 }

@@ -5,7 +5,7 @@
 import type { CommentPostRequest } from 'site-articles-schemas/types';
 import { commentDate } from './clock';
 import type { ListInput, Outcome, PayloadInput, RuleContext } from './context';
-import { findArticle } from './articles';
+import { requireArticle } from './articles';
 import { commentSizeProblems } from './limits';
 import { pagingHeaders, readPaging } from './paging';
 import { presentComment } from '../present/present';
@@ -13,7 +13,7 @@ import { requireValid } from './validate-payload';
 
 /** 4.5: newest first, one page at a time; touches only the comments of that page. */
 export function listComments(context: RuleContext, input: ListInput): Outcome {
-  findArticle(context, input.articleId);
+  requireArticle(context, input.articleId);
   const paging = readPaging(input.query);
   const comments = context.store.commentsOf(input.articleId);
   const newest = comments.length - 1 - (paging.page - 1) * paging.perPage;
@@ -40,7 +40,7 @@ function blankFields(payload: unknown): Record<string, string[]> {
  * family's official client treats every status other than 200 and 204 as a failure.
  */
 export function postComment(context: RuleContext, input: PayloadInput): Outcome {
-  findArticle(context, input.articleId);
+  requireArticle(context, input.articleId);
   requireValid('CommentPostRequest', input.payload, {
     ...blankFields(input.payload),
     ...commentSizeProblems(input.payload),

@@ -10,6 +10,8 @@ import type { ArticleRecord, CommentRecord } from './records';
 export interface SavedRecords {
   /** The article as saved, freshly parsed, or undefined when there is none of that id. */
   article(id: number): ArticleRecord | undefined;
+  /** Whether there is an article of that id, without reading it. */
+  hasArticle(id: number): boolean;
   /** Every article id: a database's ascending, a file's in its order. */
   articleIds(): number[];
   /** The article's comments as saved, freshly parsed, in the order they were posted. */

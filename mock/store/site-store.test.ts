@@ -20,6 +20,7 @@ function savedSample(): SavedRecords & { reads: string[] } {
       const record = byId.get(id);
       return record && structuredClone(record);
     },
+    hasArticle: (id) => byId.has(id),
     articleIds: () => [...byId.keys()].sort((left, right) => left - right),
     commentsOf: (articleId) => {
       reads.push(`comments ${String(articleId)}`);
@@ -46,6 +47,14 @@ describe('a store over a saved site', () => {
     expect(first?.title).toBe(site.articles.find((article) => article.id === 1)?.title);
     expect(store.article(1)).toBe(first);
     expect(saved.reads).toEqual(['article 1']);
+  });
+
+  test('tells whether an article exists without reading it', () => {
+    const saved = savedSample();
+    const store = storeOver(saved);
+    expect(store.hasArticle(1)).toBe(true);
+    expect(store.hasArticle(987654)).toBe(false);
+    expect(saved.reads).toEqual([]);
   });
 
   test('answers an unknown article id with nothing', () => {

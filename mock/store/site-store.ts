@@ -103,6 +103,11 @@ export class SiteStore {
     return article;
   }
 
+  /** Whether the article exists, without reading it from the saved site (a comment list needs no more). */
+  hasArticle(id: number): boolean {
+    return this.articles.has(id) || (this.saved?.hasArticle(id) ?? false);
+  }
+
   /** Every article id, in the order of the fixture or of the saved records. */
   articleIds(): number[] {
     return this.saved ? this.saved.articleIds() : [...this.articles.keys()];
