@@ -1,10 +1,12 @@
 /**
  * Issue 21's promise under SIGKILL: a write answered with success is on disk. Each round sends
  * steps of concurrent requests from many connections (single key writes, bursts of them, full
- * updates, comment posts, resets), kills the mock at a random moment, starts it again from the
- * same file, and checks that the store opens and holds every acknowledged write, and that every
- * acknowledged reset removed what came before it. A write in flight at the kill may or may not be
- * there: it was never acknowledged.
+ * updates, comment posts, resets) and kills the mock once a random number of them are acknowledged
+ * (at once, or a few milliseconds later amid the next requests), so that a round's coverage does
+ * not depend on the machine's speed. It then starts the mock again from the same file and checks
+ * that the store opens and holds every acknowledged write, and that every acknowledged reset
+ * removed what came before it. A write in flight at the kill may or may not be there: it was never
+ * acknowledged, and neither was a reset in flight, which may have wiped what came before it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,8 @@ jest.setTimeout(300_000);
 afterEach(killRunningClis);
 
 const rounds = 24;
-const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** A round's kill comes after 1 to this many acknowledgements. */
+const maxTarget = 40;
 
 /** One request the mock answered with success, and how to see it in the site after a restart. */
 interface Acknowledged {
@@ -38,16 +41,19 @@ async function send(base: string, method: string, path: string, body?: unknown):
   return response.ok;
 }
 
-type Step = (base: string, step: number, acknowledged: Acknowledged[]) => Promise<void>[];
+/** Takes note of a write the mock acknowledged. */
+type Acknowledge = (write: Acknowledged) => void;
+
+type Step = (base: string, step: number, acknowledge: Acknowledge) => Promise<void>[];
 
 /** Writes of distinct keys on article 1, `count` at once (one is a single write, 32 a burst). */
 const keyWrites =
   (count: number): Step =>
-  (base, step, acknowledged) =>
+  (base, step, acknowledge) =>
     Array.from({ length: count }, async (_, index) => {
       const key = `s${String(step)}_${String(index)}`;
       if (await send(base, 'PUT', `/admin/api/articles/1/data/${key}`, { value: { step, index } })) {
-        acknowledged.push({
+        acknowledge({
           step,
           isIn: (site) => (articleOf(site, 1)?.data[key] as { step?: number } | undefined)?.step === step,
         });
@@ -55,23 +61,23 @@ const keyWrites =
     });
 
 /** A full update of article 2; only a later step's full update may have replaced it. */
-const fullUpdate: Step = (base, step, acknowledged) => [
+const fullUpdate: Step = (base, step, acknowledge) => [
   (async () => {
     if (
       await send(base, 'PUT', '/admin/api/articles/2', { article: { data: { step, note: `update ${String(step)}` } } })
     ) {
-      acknowledged.push({ step, isIn: (site) => Number(articleOf(site, 2)?.data.step) >= step });
+      acknowledge({ step, isIn: (site) => Number(articleOf(site, 2)?.data.step) >= step });
     }
   })(),
 ];
 
 /** Comments posted to article 3, eight at once. */
-const posts: Step = (base, step, acknowledged) =>
+const posts: Step = (base, step, acknowledge) =>
   Array.from({ length: 8 }, async (_, index) => {
     const body = `step ${String(step)} comment ${String(index)}`;
     const comment = { author: 'Kill test', author_email: 'kill@example.com', body };
     if (await send(base, 'POST', '/admin/api/articles/3/comments', { comment })) {
-      acknowledged.push({ step, isIn: (site) => site.comments.some((saved) => saved.body === body) });
+      acknowledge({ step, isIn: (site) => site.comments.some((saved) => saved.body === body) });
     }
   });
 
@@ -90,52 +96,66 @@ const resetHappened =
   };
 
 /**
- * Resets answered with an error. Like one the kill interrupted, such a reset may still take effect:
- * the mock keeps an unsaved change in memory and writes it with the next commit (docs/persistence.md).
+ * Resets that were never acknowledged, in the order sent: answered with an error, or cut off by the
+ * kill. Such a reset may have taken effect, and stays one that may have, in every later round: the
+ * kill may come after its commit and before its answer, and a refused one stays in memory and goes
+ * into the next commit (docs/persistence.md).
  */
-const refusedResets: number[] = [];
+const unacknowledgedResets: number[] = [];
 
-const reset: Step = (base, step, acknowledged) => [
+const reset: Step = (base, step, acknowledge) => [
   (async () => {
-    if (await send(base, 'POST', '/__mock/reset')) acknowledged.push({ step, reset: true, isIn: resetHappened(step) });
-    else refusedResets.push(step);
+    let ok = false;
+    try {
+      ok = await send(base, 'POST', '/__mock/reset');
+    } finally {
+      if (ok) acknowledge({ step, reset: true, isIn: resetHappened(step) });
+      else unacknowledgedResets.push(step);
+    }
   })(),
 ];
 
 const steps: Step[] = [keyWrites(1), keyWrites(32), fullUpdate, posts, reset];
 
-/** Runs random steps, each after the one before is answered, until the kill stops them; says which step it stopped in. */
-async function workload(
-  base: string,
-  acknowledged: Acknowledged[],
-  firstStep: number,
-): Promise<{ step: number; chosen: Step }> {
-  let step = firstStep;
-  let chosen: Step = reset;
-  try {
-    for (;;) {
-      step += 1;
-      chosen = steps[Math.floor(Math.random() * steps.length)] ?? reset;
-      await Promise.all(chosen(base, step, acknowledged));
-    }
-  } catch {
-    return { step, chosen };
+/** Runs random steps, each once every request of the one before has its answer, until the kill stops them; says the last step. */
+async function workload(base: string, acknowledge: Acknowledge, firstStep: number): Promise<number> {
+  for (let step = firstStep + 1; ; step += 1) {
+    const chosen = steps[Math.floor(Math.random() * steps.length)] ?? reset;
+    const answers = await Promise.allSettled(chosen(base, step, acknowledge));
+    if (answers.some((answer) => answer.status === 'rejected')) return step;
   }
 }
 
 /**
- * The acknowledged writes the site must hold: those since the last acknowledged reset, or since a
- * later reset that was never acknowledged (the kill interrupted it, or it was answered with an
- * error) if that one took effect: it may have. Every acknowledged write after it must still be there.
+ * One round's note-taker: keeps each acknowledged write and kills the mock once `target` are
+ * acknowledged, at once or up to 20 ms later while the next requests are under way, so that kills
+ * land right after an answer as well as amid a commit, a reset or a burst.
  */
-function mustHold(
-  site: SiteFixture,
+function killingAfter(
+  cli: Cli,
+  target: number,
   acknowledged: Acknowledged[],
-  stopped: { step: number; chosen: Step },
-): Acknowledged[] {
+): { acknowledge: Acknowledge; count: () => number } {
+  let count = 0;
+  const kill = (): boolean => cli.child.kill('SIGKILL');
+  const acknowledge: Acknowledge = (write) => {
+    acknowledged.push(write);
+    count += 1;
+    if (count !== target) return;
+    if (Math.random() < 0.5) kill();
+    else setTimeout(kill, Math.random() * 20);
+  };
+  return { acknowledge, count: () => count };
+}
+
+/**
+ * The acknowledged writes the site must hold: those since the last acknowledged reset, or since a
+ * later reset that was never acknowledged if that one took effect (it may have). Every
+ * acknowledged write after it must still be there.
+ */
+function mustHold(site: SiteFixture, acknowledged: Acknowledged[]): Acknowledged[] {
   let from = Math.max(0, ...acknowledged.filter((write) => write.reset).map((write) => write.step));
-  const unacknowledged = [...refusedResets, ...(stopped.chosen === reset ? [stopped.step] : [])];
-  for (const step of unacknowledged) if (step > from && resetHappened(step)(site)) from = step;
+  for (const step of unacknowledgedResets) if (step > from && resetHappened(step)(site)) from = step;
   return acknowledged.filter((write) => write.step >= from);
 }
 
@@ -151,22 +171,27 @@ describe('--persist under SIGKILL', () => {
     let cli: Cli = startCli(['--port', '0', '--quiet', '--persist', file]);
     let base = await serving(cli);
     let checked = 0;
+    const shortRounds: string[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      const running = workload(base, acknowledged, step);
-      await pause(100 + Math.random() * 400);
-      cli.child.kill('SIGKILL');
+      const target = 1 + Math.floor(Math.random() * maxTarget);
+      const { acknowledge, count } = killingAfter(cli, target, acknowledged);
+      const running = workload(base, acknowledge, step);
+      // A mock that stops acknowledging is killed all the same, and the round is reported short.
+      const stuck = setTimeout(() => cli.child.kill('SIGKILL'), 30_000);
       await cli.exit;
-      const stopped = await running;
-      step = stopped.step;
+      clearTimeout(stuck);
+      step = await running;
+      if (count() < target) shortRounds.push(`round ${String(round)}: ${String(count())} of ${String(target)}`);
 
       cli = startCli(['--port', '0', '--quiet', '--persist', file]);
       base = await serving(cli);
       const site = await siteOf(base);
-      const held = mustHold(site, acknowledged, stopped);
+      const held = mustHold(site, acknowledged);
       expect(held.filter((write) => !write.isIn(site)).map((write) => write.step)).toEqual([]);
       checked += held.length;
     }
-    // The rounds checked many acknowledged writes, not a handful (fewer on a busy machine: each round lasts as long).
-    expect(checked).toBeGreaterThan(rounds * 10);
+    // Every round was ended by its acknowledgements, and the rounds checked many writes, not a handful.
+    expect(shortRounds).toEqual([]);
+    expect(checked).toBeGreaterThan(rounds * 5);
   });
 });
