@@ -11,6 +11,7 @@
  * large site would otherwise keep replacing entries, and that churn (old-generation garbage) cost
  * more in garbage collection than the few hits saved (BENCHMARKS.md).
  */
+import { hashText, SeenRecently } from '../store/seen-recently';
 import type { SiteStore, StoredArticle } from '../store/site-store';
 import type { PlainAnswer } from './plain';
 
@@ -25,23 +26,12 @@ interface Entry {
 /** Bounds what the cache holds, whatever the size of the site or of its comment pages. */
 export const cacheLimits = { bytes: 16 * 1024 * 1024, entryBytes: 1024 * 1024 } as const;
 
-/** Addresses asked for since the last reset, as one bit-ish mark per hash slot (no allocation). */
-const seenSlots = 1 << 20;
-const resetAfter = 1 << 16;
-
-/** FNV-1a over the UTF-16 code units: cheap, and spreads similar addresses well. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) value = Math.imul(value ^ text.charCodeAt(index), 0x01000193);
-  return value >>> 0;
-}
-
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private store: SiteStore | undefined;
   private bytes = 0;
-  private readonly seen = new Uint8Array(seenSlots);
-  private marked = 0;
+  /** Addresses asked for recently: an answer is kept only from its address's second ask. */
+  private readonly seen = new SeenRecently();
 
   get(store: SiteStore, key: string, articleId: number): PlainAnswer | undefined {
     if (store !== this.store) return undefined;
@@ -61,7 +51,7 @@ export class ResponseCache {
 
   set(store: SiteStore, key: string, articleId: number, answer: PlainAnswer): void {
     // Admitted first: an article of a large site is not read for an answer that is not kept.
-    if (answer.body === undefined || !this.admit(key)) return;
+    if (answer.body === undefined || !this.seen.seenBefore(hashText(key))) return;
     const article = store.article(articleId);
     if (!article) return;
     // Strings are UTF-16: two bytes per code unit.
@@ -83,19 +73,6 @@ export class ResponseCache {
       if (this.bytes <= cacheLimits.bytes) break;
       this.remove(oldKey, oldEntry);
     }
-  }
-
-  /** True when `key` was asked for since the last reset of the marks (or shares a slot with one that was). */
-  private admit(key: string): boolean {
-    const slot = hash(key) & (seenSlots - 1);
-    if (this.seen[slot] === 1) return true;
-    this.seen[slot] = 1;
-    this.marked += 1;
-    if (this.marked >= resetAfter) {
-      this.seen.fill(0);
-      this.marked = 0;
-    }
-    return false;
   }
 
   private remove(key: string, entry: Entry): void {

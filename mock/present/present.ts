@@ -68,17 +68,27 @@ function summaries(
   };
 }
 
-/** The article's own addresses: admin, public, contents, comments. */
-function articleUrls(article: StoredArticle, base: string): readonly string[] {
-  return addressesOf(article, { base, id: article.id, path: article.path }, () => {
+/**
+ * The article's own addresses: admin, public, contents, comments. Remembered only for an article
+ * the store holds: a copy read for one request is let go with it, and a weak map's entries keyed
+ * by short-lived objects cost every young-generation collection more than the addresses save.
+ */
+function articleUrls(store: SiteStore, article: StoredArticle, base: string): readonly string[] {
+  const make = (): string[] => {
     const self = `${base}/admin/api/articles/${article.id}`;
     return [self, `${base}/${article.path}`, `${self}/contents`, `${self}/comments`];
-  });
+  };
+  return store.holds(article) ? addressesOf(article, { base, id: article.id, path: article.path }, make) : make();
 }
 
 /** The full Article of section 4.1; the update answers (4.2, 4.3) send the same. */
 export function presentArticle(store: SiteStore, article: StoredArticle, base: string): Article {
-  const [url, publicUrl, contentsUrl, commentsUrl] = articleUrls(article, base) as [string, string, string, string];
+  const [url, publicUrl, contentsUrl, commentsUrl] = articleUrls(store, article, base) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   const { page, language, author } = summaries(store, article, base);
   return {
     id: article.id,

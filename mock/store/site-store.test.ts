@@ -1,6 +1,7 @@
 /**
  * A store over a saved site (store/saved-records.ts, as `--persist` gives it): articles and
- * comments are read when first asked for, held from then on, and changes join what was saved.
+ * comments are read when asked for, held from their second ask (or their first change) on, and
+ * changes join what was saved.
  */
 import sampleSite from '../fixtures/sample-site.json';
 import type { CommentRecord, SiteFixture } from './records';
@@ -39,14 +40,36 @@ const commentedArticle = site.comments[0]?.article_id ?? 1;
 const commentsOfSample = site.comments.filter((comment) => comment.article_id === commentedArticle);
 
 describe('a store over a saved site', () => {
-  test('reads an article the first time it is asked for and holds that one from then on', () => {
+  test('reads an article each time it is asked for until it is asked for again soon, then holds it', () => {
     const saved = savedSample();
     const store = storeOver(saved);
     expect(saved.reads).toEqual([]);
-    const first = store.article(1);
-    expect(first?.title).toBe(site.articles.find((article) => article.id === 1)?.title);
-    expect(store.article(1)).toBe(first);
+    const once = store.article(1);
+    expect(once?.title).toBe(site.articles.find((article) => article.id === 1)?.title);
+    const again = store.article(1);
+    expect(again).not.toBe(once);
+    expect(again).toEqual(once);
+    expect(store.article(1)).toBe(again);
+    expect(saved.reads).toEqual(['article 1', 'article 1']);
+  });
+
+  test('holds an article read only once as soon as it changes, so the change is what later reads see', () => {
+    const saved = savedSample();
+    const store = storeOver(saved);
+    const changed = store.article(1);
+    changed?.data.set('colour', 'teal');
+    if (changed) store.articleChanged(changed);
+    expect(store.article(1)).toBe(changed);
+    expect(store.article(1)?.data.get('colour')).toBe('teal');
     expect(saved.reads).toEqual(['article 1']);
+  });
+
+  test('says whether an article is the one it holds', () => {
+    const store = storeOver(savedSample());
+    const once = store.article(1);
+    const held = store.article(1);
+    expect(once && store.holds(once)).toBe(false);
+    expect(held && store.holds(held)).toBe(true);
   });
 
   test('tells whether an article exists without reading it', () => {
@@ -61,13 +84,16 @@ describe('a store over a saved site', () => {
     expect(storeOver(savedSample()).article(987654)).toBeUndefined();
   });
 
-  test('counts comments without reading them, and reads them once when listed', () => {
+  test('counts comments without reading them, and holds a list from its second ask', () => {
     const saved = savedSample();
     const store = storeOver(saved);
+    const id = String(commentedArticle);
     expect(store.commentCount(commentedArticle)).toBe(commentsOfSample.length);
     expect(store.commentsOf(commentedArticle)).toHaveLength(commentsOfSample.length);
-    store.commentsOf(commentedArticle);
-    expect(saved.reads).toEqual([`count ${String(commentedArticle)}`, `comments ${String(commentedArticle)}`]);
+    const held = store.commentsOf(commentedArticle);
+    expect(store.commentsOf(commentedArticle)).toBe(held);
+    expect(store.commentCount(commentedArticle)).toBe(commentsOfSample.length);
+    expect(saved.reads).toEqual([`count ${id}`, `comments ${id}`, `comments ${id}`]);
   });
 
   test('lists a posted comment after the saved ones, and counts it', () => {
@@ -90,6 +116,7 @@ describe('a store over a saved site', () => {
     const store = storeOver(saved);
     const article = store.article(1);
     article?.data.set('colour', 'teal');
+    if (article) store.articleChanged(article);
     const state = store.toFixture();
     expect(state.articles.map((record) => record.id)).toEqual(saved.articleIds());
     expect(state.articles.find((record) => record.id === 1)?.data).toHaveProperty('colour', 'teal');
@@ -104,17 +131,29 @@ describe('a store over a saved site, read all over', () => {
   const hold = { articles: 2, comments: 3 };
   const ids = site.articles.map((article) => article.id);
 
+  /** Asks for each article twice, so that each is held. */
+  const readTwice = (store: SiteStore, id: number): ReturnType<SiteStore['article']> => {
+    store.article(id);
+    return store.article(id);
+  };
+
   test('holds only the articles read last, and reads one again once it has let it go', () => {
     const saved = savedSample();
     const store = new SiteStore({ ...site, articles: [], comments: [] }, { saved, holdAtMost: hold });
-    const first = store.article(ids[0] ?? 1);
-    store.article(ids[1] ?? 2);
-    store.article(ids[2] ?? 3);
-    expect(store.article(ids[2] ?? 3)).toBe(store.article(ids[2] ?? 3));
+    const first = readTwice(store, ids[0] ?? 1);
+    readTwice(store, ids[1] ?? 2);
+    const third = readTwice(store, ids[2] ?? 3);
+    expect(store.article(ids[2] ?? 3)).toBe(third);
     const again = store.article(ids[0] ?? 1);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
-    expect(saved.reads.filter((read) => read === `article ${String(ids[0])}`)).toHaveLength(2);
+    expect(saved.reads.filter((read) => read === `article ${String(ids[0])}`)).toHaveLength(3);
+  });
+
+  test('holds none of the articles asked for once each', () => {
+    const store = new SiteStore({ ...site, articles: [], comments: [] }, { saved: savedSample(), holdAtMost: hold });
+    const copies = ids.map((id) => store.article(id));
+    expect(copies.map((copy) => copy !== undefined && store.holds(copy))).toEqual(ids.map(() => false));
   });
 
   test('never lets go of an article that changed, nor of a comment list that grew', () => {

@@ -103,6 +103,11 @@ export class SiteStore {
     return article;
   }
 
+  /** Whether this is the article the store holds: one read once and let go is another copy, made for one request. */
+  holds(article: StoredArticle): boolean {
+    return this.articles.get(article.id) === article;
+  }
+
   /** Whether the article exists, without reading it from the saved site (a comment list needs no more). */
   hasArticle(id: number): boolean {
     return this.articles.has(id) || (this.saved?.hasArticle(id) ?? false);
@@ -145,7 +150,7 @@ export class SiteStore {
 
   /** The rules change an article in place (its `data`, its `updated_at`) and then say so here. */
   articleChanged(article: StoredArticle): void {
-    this.readArticles.keep(article.id);
+    this.readArticles.keep(article.id, article);
     this.announce({ article });
   }
 
@@ -199,19 +204,19 @@ export class SiteStore {
 
   private readList(saved: SavedRecords, articleId: number): CommentRecord[] {
     const list = saved.commentsOf(articleId).sort(oldestFirst);
-    this.savedCounts.delete(articleId);
-    this.readLists.add(articleId, list, list.length);
+    // A held list's length is its count; one only read leaves the saved count to answer.
+    if (this.readLists.add(articleId, list, list.length)) this.savedCounts.delete(articleId);
     return list;
   }
 
   /** The article's comment list, to change: made (from the saved site's, when there is one) on first use, and held for good. */
   private listOf(articleId: number): CommentRecord[] {
-    let list = this.comments.get(articleId) ?? (this.saved ? this.readList(this.saved, articleId) : undefined);
-    if (!list) {
-      list = [];
-      this.comments.set(articleId, list);
+    let list = this.comments.get(articleId);
+    if (list === undefined) {
+      list = this.saved ? this.saved.commentsOf(articleId).sort(oldestFirst) : [];
+      this.savedCounts.delete(articleId);
     }
-    this.readLists.keep(articleId);
+    this.readLists.keep(articleId, list);
     return list;
   }
 }

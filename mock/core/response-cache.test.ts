@@ -1,0 +1,61 @@
+/**
+ * The cache of read answers (response-cache.ts): kept from an address's second ask, and dropped
+ * once the article it shows changes or gains a comment.
+ */
+import sampleSite from '../fixtures/sample-site.json';
+import type { SiteFixture } from '../store/records';
+import { SiteStore } from '../store/site-store';
+import { ResponseCache } from './response-cache';
+
+const site: SiteFixture = sampleSite;
+const address = 'readArticle http://127.0.0.1:4010/admin/api/articles/1';
+const answer = { status: 200, headers: {}, body: '{"id":1}' };
+
+/** A store of the sample site and a cache that has been offered the answer twice. */
+function cached(): { store: SiteStore; cache: ResponseCache } {
+  const store = new SiteStore(site);
+  const cache = new ResponseCache();
+  cache.set(store, address, 1, answer);
+  cache.set(store, address, 1, answer);
+  return { store, cache };
+}
+
+describe('the response cache', () => {
+  test('keeps no answer of an address asked for once', () => {
+    const store = new SiteStore(site);
+    const cache = new ResponseCache();
+    cache.set(store, address, 1, answer);
+    expect(cache.get(store, address, 1)).toBeUndefined();
+  });
+
+  test('answers from the cache once an address is asked for again', () => {
+    const { store, cache } = cached();
+    expect(cache.get(store, address, 1)).toBe(answer);
+  });
+
+  test('drops the answer once its article changes', () => {
+    const { store, cache } = cached();
+    const article = store.article(1);
+    if (!article) throw new Error('the sample site has article 1');
+    article.updated_at = '2099-01-01T00:00:00.000Z';
+    store.articleChanged(article);
+    expect(cache.get(store, address, 1)).toBeUndefined();
+  });
+
+  test('drops the answer once its article gains a comment', () => {
+    const { store, cache } = cached();
+    store.addComment({
+      article_id: 1,
+      author: 'Later',
+      author_email: 'later@example.com',
+      body: 'posted after the answer was kept',
+      created_at: '2099/01/01 00:00:00 +0000',
+    });
+    expect(cache.get(store, address, 1)).toBeUndefined();
+  });
+
+  test('answers nothing for another store, as after a reset', () => {
+    const { cache } = cached();
+    expect(cache.get(new SiteStore(site), address, 1)).toBeUndefined();
+  });
+});
