@@ -4,6 +4,7 @@
  */
 import sampleSite from '../fixtures/sample-site.json';
 import type { SiteFixture } from '../store/records';
+import type { SavedRecords } from '../store/saved-records';
 import { SiteStore } from '../store/site-store';
 import { ResponseCache } from './response-cache';
 
@@ -57,5 +58,26 @@ describe('the response cache', () => {
   test('answers nothing for another store, as after a reset', () => {
     const { cache } = cached();
     expect(cache.get(new SiteStore(site), address, 1)).toBeUndefined();
+  });
+});
+
+describe('the response cache over a saved site', () => {
+  const saved: SavedRecords = {
+    article: (id) => structuredClone(site.articles.find((article) => article.id === id)),
+    hasArticle: (id) => site.articles.some((article) => article.id === id),
+    articleIds: () => site.articles.map((article) => article.id),
+    commentsOf: (articleId) => structuredClone(site.comments.filter((comment) => comment.article_id === articleId)),
+    commentCount: (articleId) => site.comments.filter((comment) => comment.article_id === articleId).length,
+  };
+  const savedStore = (): SiteStore => new SiteStore({ ...site, articles: [], comments: [] }, { saved });
+
+  test('keeps no answer while the store holds no copy of its article, and keeps one once it does', () => {
+    const store = savedStore();
+    const cache = new ResponseCache();
+    cache.set(store, address, 1, answer);
+    cache.set(store, address, 1, answer);
+    expect(cache.get(store, address, 1)).toBeUndefined();
+    cache.set(store, address, 1, answer);
+    expect(cache.get(store, address, 1)).toBe(answer);
   });
 });

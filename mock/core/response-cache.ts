@@ -53,7 +53,8 @@ export class ResponseCache {
     // Admitted first: an article of a large site is not read for an answer that is not kept.
     if (answer.body === undefined || !this.seen.seenBefore(hashText(key))) return;
     const article = store.article(articleId);
-    if (!article) return;
+    // A copy the store does not hold (a saved site's, read for this answer) would never match again.
+    if (!article || !store.holds(article)) return;
     // Strings are UTF-16: two bytes per code unit.
     const bytes = 2 * (key.length + answer.body.length);
     if (bytes > cacheLimits.entryBytes) return;

@@ -186,7 +186,7 @@ function recordsOf<T>(connection: Connection, table: 'pages' | 'languages' | 'pe
 
 /**
  * The saved site: pages, languages and people read now (a few thousand at most), articles and
- * comments when first asked for, on `connection`, which the store then keeps (saved-site.ts).
+ * comments when asked for, on `connection`, which the store keeps for that (saved-site.ts).
  * Records are taken as they are, unchecked: each was checked on its way in (a fixture's rules, or
  * a write's), and checking a large site again would take seconds.
  */

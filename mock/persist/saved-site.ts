@@ -1,9 +1,10 @@
 /**
- * A persisted site's articles and comments, read from its database the first time the store asks
- * for each (store/saved-records.ts), on a connection of the main thread that only reads. Reading
- * one row is a lookup by key, so a site of any size starts at once and costs memory only for what
- * is used. The rows read are always current: a record changes only after the store holds it, and
- * from then on the store's copy is the one that counts (docs/persistence.md).
+ * A persisted site's articles and comments, read from its database when the store asks for one it
+ * does not hold (store/saved-records.ts), on a connection of the main thread that only reads.
+ * Reading one row is a lookup by key, so a site of any size starts at once and costs memory only
+ * for what is used. The rows read are always current: a record that changes is held by the store
+ * in the same turn (SiteStore.articleChanged, addComment) and for good, and from then on the
+ * store's copy is the one that counts (docs/persistence.md).
  */
 import type { ArticleRecord, CommentRecord } from '../store/records';
 import type { SavedRecords } from '../store/saved-records';

@@ -20,9 +20,11 @@ export function hashText(text: string): number {
 export const hashId = (id: number): number => Math.imul(id, 0x9e3779b1) >>> 0;
 
 /**
- * 65,536 slots (64 KB, made on first use) cleared after 4,096 marks, so at most one slot in
- * sixteen is marked: a key is taken as seen by mistake at most that often. Asked for again within
- * the next 4,096 new keys is "soon".
+ * 65,536 slots (64 KB, made on first use), all cleared after every 4,096 marks, so at most one
+ * slot in sixteen is marked: a key is taken as seen by mistake at most that often. "Soon" is before
+ * the next clear: anywhere from 1 to 4,096 new keys later. The response cache kept a longer
+ * window before this was shared (65,536 marks); a shorter one keeps less of reads spread evenly
+ * over a site and loses nothing for the few addresses a person asks for again and again.
  */
 const slots = 1 << 16;
 const clearAfter = 1 << 12;

@@ -2,7 +2,8 @@
  * The in-memory site: plain maps over the fixture records, with the few operations the rules
  * need. Each article's `data` is a Map, so keys such as `__proto__` are ordinary keys and can
  * never reach an object prototype. A persisted site hands its articles and comments over as
- * `SavedRecords`: each is read when first asked for and then held here like the rest.
+ * `SavedRecords`: each is read when asked for, and held here like the rest from its second ask soon
+ * after the first, or once it changes (read-records.ts).
  */
 import type { ArticleRecord, CommentRecord, LanguageRecord, PageRecord, PersonRecord, SiteFixture } from './records';
 import { ReadRecords } from './read-records';
@@ -45,6 +46,10 @@ function own<T extends object>(record: T): T {
 /** Newest last; comments of equal date keep the order they were added in. */
 const oldestFirst = (left: CommentRecord, right: CommentRecord): number =>
   left.created_at < right.created_at ? -1 : left.created_at > right.created_at ? 1 : 0;
+
+/** An article's saved comments, oldest first, as the store lists them. */
+const savedList = (saved: SavedRecords, articleId: number): CommentRecord[] =>
+  saved.commentsOf(articleId).sort(oldestFirst);
 
 export interface StoreOptions {
   /**
@@ -92,7 +97,7 @@ export class SiteStore {
     for (const list of this.comments.values()) list.sort(oldestFirst);
   }
 
-  /** The article of that id, read from the saved site the first time it is asked for. */
+  /** The article of that id; read from the saved site when the store does not hold it (a fresh copy each time until it does). */
   article(id: number): StoredArticle | undefined {
     const held = this.articles.get(id);
     if (held !== undefined || this.saved === undefined) return held;
@@ -148,7 +153,11 @@ export class SiteStore {
     return () => this.changeListeners.delete(listener);
   }
 
-  /** The rules change an article in place (its `data`, its `updated_at`) and then say so here. */
+  /**
+   * The rules change an article in place (its `data`, its `updated_at`) and then say so here, in
+   * the same turn: on a saved site, a copy read for one request becomes the one held only then, and
+   * a change not said here is lost with the copy (and never saved).
+   */
   articleChanged(article: StoredArticle): void {
     this.readArticles.keep(article.id, article);
     this.announce({ article });
@@ -192,7 +201,7 @@ export class SiteStore {
       if (article) yield { article };
     }
     for (const id of ids) {
-      for (const comment of heldComments.get(id) ?? this.saved?.commentsOf(id).sort(oldestFirst) ?? []) {
+      for (const comment of heldComments.get(id) ?? (this.saved ? savedList(this.saved, id) : [])) {
         yield { comment };
       }
     }
@@ -203,7 +212,7 @@ export class SiteStore {
   }
 
   private readList(saved: SavedRecords, articleId: number): CommentRecord[] {
-    const list = saved.commentsOf(articleId).sort(oldestFirst);
+    const list = savedList(saved, articleId);
     // A held list's length is its count; one only read leaves the saved count to answer.
     if (this.readLists.add(articleId, list, list.length)) this.savedCounts.delete(articleId);
     return list;
@@ -213,7 +222,7 @@ export class SiteStore {
   private listOf(articleId: number): CommentRecord[] {
     let list = this.comments.get(articleId);
     if (list === undefined) {
-      list = this.saved ? this.saved.commentsOf(articleId).sort(oldestFirst) : [];
+      list = this.saved ? savedList(this.saved, articleId) : [];
       this.savedCounts.delete(articleId);
     }
     this.readLists.keep(articleId, list);
