@@ -11,15 +11,23 @@ import type { RoutedRequest } from './route';
 
 export type Judgement = { judged: true; violations: Violation[]; body: Buffer } | { judged: false; reason: string };
 
-/** Keeps the first 1 MB of a request body as it streams past; undefined when it was larger. */
+/**
+ * Keeps the first 1 MB of a request body as it streams past; undefined when it was larger, or when
+ * it had not all arrived (a deployment may refuse a large body before reading it): a payload cut
+ * short would be judged as one the client sent malformed.
+ */
 export function tapBody(request: IncomingMessage): () => Buffer | undefined {
   const chunks: Buffer[] = [];
   let size = 0;
+  let whole = false;
   request.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size <= judgedBodyLimit) chunks.push(chunk);
   });
-  return () => (size <= judgedBodyLimit ? Buffer.concat(chunks) : undefined);
+  request.on('end', () => {
+    whole = true;
+  });
+  return () => (whole && size <= judgedBodyLimit ? Buffer.concat(chunks) : undefined);
 }
 
 export const headerText = (value: string | string[] | number | undefined): string | undefined =>

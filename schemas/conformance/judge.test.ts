@@ -1,5 +1,5 @@
 /** The judges as plain functions: given/want tables, no server. */
-import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, predictData } from './index';
+import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, judgeWrite, predictData } from './index';
 
 test.each([
   ['application/json', true],
@@ -77,4 +77,30 @@ test.each([
   ['a post changes no data', { operation: 'postComment', payload: {} }, true, [{ svc_x: 1, a: 1 }]],
 ] as const)('predictData: %s', (_name, write, accepted, want) => {
   expect(predictData({ svc_x: 1, a: 1 }, write, accepted)).toEqual(want);
+});
+
+/** The post's own rules of judgeWrite (the article's shape is judged elsewhere: these articles are bare). */
+const postFindings = (accepted: boolean, countAfter: number, listed: unknown[]): string[] =>
+  judgeWrite({
+    before: { comments_count: 1, data: {} },
+    write: { operation: 'postComment', payload: { comment: { author: 'Ann', author_email: 'a@b.c', body: 'Hi' } } },
+    answer: { status: accepted ? 201 : 422, headers: { 'content-type': 'application/json' }, body: '{}' },
+    after: { comments_count: countAfter, data: {} },
+    listsAfter: [{ address: 'list', items: listed }],
+  })
+    .map((found) => found.rule)
+    .filter((rule) => rule.includes('count') || rule.includes('listed'));
+
+const listedAt = '2024/01/02 03:04:05 +0000';
+const old = { author: 'Bo', body: 'Old', created_at: listedAt };
+const ann = { author: 'Ann', body: 'Hi', created_at: listedAt };
+
+test.each([
+  ['an accepted post listed once and counted', true, 2, [old, ann], []],
+  ['an accepted post that is not listed', true, 1, [old], ['comment-listed-once', 'comments-count-grows-by-one']],
+  ['a refused post that left the count and the list', false, 1, [old], []],
+  ['a refused post whose same text was listed before it', false, 1, [ann], []],
+  ['a refused post that was counted all the same', false, 2, [old, ann], ['refused-post-uncounted']],
+] as const)('judgeWrite of %s finds %j', (_name, accepted, countAfter, listed, want) => {
+  expect(postFindings(accepted, countAfter, [...listed])).toEqual(want);
 });

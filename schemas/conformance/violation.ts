@@ -16,6 +16,7 @@ export const rules = {
   'data-as-predicted': 'data after a write is exactly what the write states (4.2, 4.3, 4.4, reserved keys)',
   'comments-count-listed': 'comments_count is the number of comments listed (2.1)',
   'comments-count-grows-by-one': 'a posted comment grows comments_count by exactly one (2.1, 4.6)',
+  'refused-post-uncounted': 'a post the target refused (any status but 2xx) leaves comments_count as it was (2.1, 4.6)',
   'comment-listed-once': 'a posted comment is listed exactly once at every list address (4.5, 4.6)',
   linearizable:
     'requests sent at once answer and leave what some order of them, as the interface states each, would (4.2, 4.3, 4.4)',

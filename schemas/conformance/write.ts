@@ -33,6 +33,8 @@ export interface WriteRecord {
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A refused write (any status but 2xx) changed nothing: its judgement predicts no change. */
+const isAccepted = (answer: Answer): boolean => answer.status >= 200 && answer.status <= 299;
 
 /** The article read after any write: its whole 2.1 shape, real dates, and no attribute but data, updated_at and comments_count moved. */
 export function judgeArticleAfter({ before, after }: Pick<WriteRecord, 'before' | 'after'>): Violation[] {
@@ -48,7 +50,7 @@ export function judgeArticleAfter({ before, after }: Pick<WriteRecord, 'before' 
 /** 4.2 and 4.3 answer with the Article: the one the next read shows (no write in between). */
 function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[] {
   if (write.operation !== 'updateArticle' && write.operation !== 'setDataKey') return [];
-  if (answer.status < 200 || answer.status > 299) return [];
+  if (!isAccepted(answer)) return [];
   let body: unknown;
   try {
     body = JSON.parse(answer.body) as unknown;
@@ -65,8 +67,7 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
 const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 function judgeData({ before, write, answer, after }: WriteRecord): Violation[] {
-  const accepted = answer.status >= 200 && answer.status <= 299;
-  const allowed = predictData(isRecord(before.data) ? before.data : {}, write, accepted);
+  const allowed = predictData(isRecord(before.data) ? before.data : {}, write, isAccepted(answer));
   if (allowed.some((data) => isDeepStrictEqual(data, after.data))) return [];
   if (!isRecord(after.data)) return [violation('data-as-predicted', '/data', 'an object', show(after.data))];
   const [only] = allowed;
@@ -93,9 +94,18 @@ function postedComment(write: Write): { author?: unknown; body?: unknown } {
   return isRecord(comment) ? comment : {};
 }
 
-function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): Violation[] {
+/** A post the target refused added nothing: the count stays, and the list is judged only against the count. */
+function judgeRefusedPost({ before, after }: WriteRecord): Violation[] {
+  if (typeof before.comments_count !== 'number' || after.comments_count === before.comments_count) return [];
+  return [
+    violation('refused-post-uncounted', '/comments_count', String(before.comments_count), show(after.comments_count)),
+  ];
+}
+
+function judgeLists(record: WriteRecord): Violation[] {
+  const { before, write, answer, after, listsAfter = [] } = record;
   const found: Violation[] = [];
-  const posted = postedComment(write);
+  const posted = write.operation === 'postComment' && isAccepted(answer) ? postedComment(write) : undefined;
   for (const list of listsAfter) {
     found.push(
       ...validateResponse('CommentList', list.items, 'tolerant').map((problem) =>
@@ -112,7 +122,7 @@ function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): Vio
           show(after.comments_count),
         ),
       );
-    if (write.operation !== 'postComment') continue;
+    if (!posted) continue;
     const copies = list.items.filter(
       (item) => isRecord(item) && item.author === posted.author && item.body === posted.body,
     );
@@ -126,11 +136,8 @@ function judgeLists({ before, write, after, listsAfter = [] }: WriteRecord): Vio
         ),
       );
   }
-  if (
-    write.operation === 'postComment' &&
-    typeof before.comments_count === 'number' &&
-    after.comments_count !== before.comments_count + 1
-  )
+  if (write.operation === 'postComment' && !posted) found.push(...judgeRefusedPost(record));
+  if (posted && typeof before.comments_count === 'number' && after.comments_count !== before.comments_count + 1)
     found.push(
       violation(
         'comments-count-grows-by-one',
