@@ -2,7 +2,11 @@
 import { readContractOptions } from './cli-options';
 
 test.each([
-  { argv: [], env: {}, want: { articleIds: [1, 2], readOnly: false, help: false, noComments: false, concurrency: 8 } },
+  {
+    argv: [],
+    env: {},
+    want: { articleIds: [1, 2], readOnly: false, help: false, version: false, noComments: false, concurrency: 8 },
+  },
   {
     argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'],
     env: {},
@@ -11,6 +15,7 @@ test.each([
       articleIds: [4, 5],
       readOnly: true,
       help: false,
+      version: false,
       noComments: false,
       concurrency: 8,
     },
@@ -18,7 +23,7 @@ test.each([
   {
     argv: ['--article-id', '4', '--article-id', '6'],
     env: {},
-    want: { articleIds: [4, 6], readOnly: false, help: false, noComments: false, concurrency: 8 },
+    want: { articleIds: [4, 6], readOnly: false, help: false, version: false, noComments: false, concurrency: 8 },
   },
   {
     argv: ['--junit', 'out.xml'],
@@ -30,6 +35,7 @@ test.each([
       junit: 'out.xml',
       readOnly: false,
       help: false,
+      version: false,
       noComments: false,
       concurrency: 8,
     },
@@ -37,12 +43,29 @@ test.each([
   {
     argv: ['--token', 'given'],
     env: { CONTRACT_API_TOKEN: 'ignored' },
-    want: { articleIds: [1, 2], token: 'given', readOnly: false, help: false, noComments: false, concurrency: 8 },
+    want: {
+      articleIds: [1, 2],
+      token: 'given',
+      readOnly: false,
+      help: false,
+      version: false,
+      noComments: false,
+      concurrency: 8,
+    },
   },
   {
     argv: ['--explore', '200', '--seed', '7', '--no-comments'],
     env: {},
-    want: { articleIds: [1, 2], readOnly: false, help: false, explore: 200, seed: 7, noComments: true, concurrency: 8 },
+    want: {
+      articleIds: [1, 2],
+      readOnly: false,
+      help: false,
+      version: false,
+      explore: 200,
+      seed: 7,
+      noComments: true,
+      concurrency: 8,
+    },
   },
   {
     argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1'],
@@ -51,11 +74,17 @@ test.each([
       articleIds: [1, 2],
       readOnly: false,
       help: false,
+      version: false,
       explore: 5,
       seed: 2147483647,
       noComments: false,
       concurrency: 1,
     },
+  },
+  {
+    argv: ['-h', '--version'],
+    env: {},
+    want: { articleIds: [1, 2], readOnly: false, help: true, version: true, noComments: false, concurrency: 8 },
   },
 ])('reads $argv with $env', ({ argv, env, want }) => {
   expect(readContractOptions(argv, env)).toEqual(want);

@@ -19,6 +19,7 @@ export interface ContractOptions {
   /** A self-contained HTML report of the run. */
   html?: string;
   help: boolean;
+  version: boolean;
   /** Random sequences instead of the fixed checks: how many. */
   explore?: number;
   /** The seed of the random sequences; printed by every run so a failure can be replayed. */
@@ -57,7 +58,8 @@ package, when it is installed).
   --no-comments             random sequences never post a comment
   --concurrency <n>         requests sent at once on separate connections in the concurrency
                             checks (default 8, at most 64; 1 turns those checks off)
-  --help                    this text
+  -h, --help                this text
+  --version                 the version of site-articles-contract
 
 Without --read-only the run writes data keys named contract_<run id>_..., restores each
 article's data as it found it, and posts a few comments per article (it says how many
@@ -73,7 +75,8 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       'read-only': { type: 'boolean' },
       junit: { type: 'string' },
       html: { type: 'string' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
       explore: { type: 'string' },
       seed: { type: 'string' },
       'no-comments': { type: 'boolean' },
@@ -97,6 +100,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(values.junit ? { junit: values.junit } : {}),
     ...(values.html ? { html: values.html } : {}),
     help: values.help ?? false,
+    version: values.version ?? false,
     ...(values.explore === undefined ? {} : { explore: wholeNumber(values.explore, '--explore') }),
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
     noComments: values['no-comments'] ?? false,

@@ -4,6 +4,7 @@
  * article's data, runs the checks in this process (no jest: the command brings no test runner),
  * and restores the data afterwards, also after an interrupt.
  */
+import { packageVersion } from 'site-articles-schemas/command-line';
 import { readContractOptions, usage, type ContractOptions } from './cli-options';
 import { describeNetworkError } from './http/client';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
@@ -187,8 +188,8 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  if (options.help) {
-    console.log(usage());
+  if (options.help || options.version) {
+    console.log(options.help ? usage() : packageVersion(__dirname));
     return 0;
   }
   return run(options);

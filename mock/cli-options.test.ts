@@ -11,6 +11,7 @@ describe('readCliOptions', () => {
       quiet: false,
       allowedHosts: [],
       help: false,
+      version: false,
     });
   });
 
@@ -56,6 +57,8 @@ describe('readCliOptions', () => {
     ['--no-validate', ['--no-validate'], {}, { validateResponses: false }],
     ['--quiet', ['--quiet'], {}, { quiet: true }],
     ['--help', ['--help'], {}, { help: true }],
+    ['-h', ['-h'], {}, { help: true }],
+    ['--version', ['--version'], {}, { version: true }],
   ])('reads %s', (_name, argv, env, want) => {
     expect(readCliOptions(argv, env)).toMatchObject(want);
   });

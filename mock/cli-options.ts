@@ -24,6 +24,7 @@ export interface CliOptions {
   /** Validating proxy mode (mock/proxy): forward to this deployment instead of serving a site. */
   proxy?: ProxyCliOptions;
   help: boolean;
+  version: boolean;
 }
 
 export interface ProxyCliOptions {
@@ -66,7 +67,8 @@ export const usage = (command = invokedAs(invocation)): string => `Usage: ${comm
   --judge-writes         with --proxy: read the article around each write and judge the write too
   --record <file>        with --proxy: keep what was seen as a fixture file for --fixtures
   --quiet                no request log
-  --help                 this text`;
+  -h, --help             this text
+  --version              the version of site-articles-mock`;
 
 function number(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
@@ -188,7 +190,8 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       'judge-writes': { type: 'boolean' },
       record: { type: 'string' },
       quiet: { type: 'boolean' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
     strict: true,
   });
@@ -212,5 +215,6 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     ...(controlToken ? { controlToken } : {}),
     ...readProxyOptions(values, env),
     help: values.help ?? false,
+    version: values.version ?? false,
   };
 }

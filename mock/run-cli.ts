@@ -20,7 +20,7 @@ import type { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { startedByNpmScript } from 'site-articles-schemas/command-line';
+import { packageVersion, startedByNpmScript } from 'site-articles-schemas/command-line';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -150,8 +150,8 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
   try {
     const options = readCliOptions(argv, env);
     if (replaced && options.proxy) throw new UsageError(`variant "${replaced.name}" does not apply with --proxy`);
-    if (options.help) {
-      console.log(usage());
+    if (options.help || options.version) {
+      console.log(options.help ? usage() : packageVersion(__dirname));
       return;
     }
     serve(options, replaced);

@@ -3,7 +3,7 @@
  * free port, as it would run against a real deployment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,22 +112,59 @@ test.concurrent(
 );
 
 test.concurrent(
-  'refuses a report file in a folder that does not exist, with exit 2, before sending anything',
+  'prints the usage with -h and the package version with --version, sending nothing',
+  async () => {
+    const help = await startCli(['-h']).finished;
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage: .* \[options\]\n[\s\S]*--version/);
+    const version = await startCli(['--version']).finished;
+    const manifest = JSON.parse(readFileSync(join(root, 'contract-tests', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect([version.code, version.stdout, version.stderr]).toEqual([0, `${manifest.version}\n`, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'refuses a report file whose folder cannot be made, with exit 2, before sending anything',
   async () => {
     const target = await serve();
-    const missing = join(scratch, 'no-such-folder', 'report.html');
+    const inTheWay = join(scratch, 'a-file-not-a-folder');
+    writeFileSync(inTheWay, '');
+    const unmakeable = join(inTheWay, 'report.html');
     const { code, stdout, stderr } = await startCli([
       '--base-url',
       target.baseUrl,
       '--article-id',
       '1',
       '--html',
-      missing,
+      unmakeable,
     ]).finished;
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain(`--html ${missing}: the folder`);
+    expect(stderr).toContain(`--html ${unmakeable}: the folder ${inTheWay} cannot be made or written`);
     expect(target.mock.journal()).toEqual([]);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'makes a report file’s missing folders, as the CI recipe needs on a fresh checkout',
+  async () => {
+    const target = await serve();
+    const junit = join(scratch, 'fresh-checkout', 'reports', 'contract.xml');
+    const { code } = await startCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1',
+      '--read-only',
+      '--junit',
+      junit,
+    ]).finished;
+    expect(code).toBe(0);
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
   },
   60_000,
 );

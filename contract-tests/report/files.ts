@@ -1,8 +1,9 @@
 /**
- * The report files a run was asked for (`--junit`, `--html`): a check before it starts that each
- * file can be written (a run is not wasted on a typo), and writing them from the records at the end.
+ * The report files a run was asked for (`--junit`, `--html`): their folders made, as report writers
+ * (jest-junit, Playwright) make them, and a check before the run starts that each file can be
+ * written (a run is not wasted on a typo); then writing them from the records at the end.
  */
-import { accessSync, constants, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SettingsError } from '../settings';
 import { renderHtml } from './html';
@@ -17,14 +18,17 @@ export interface ReportFiles {
 const wanted = (files: ReportFiles): [string, string][] =>
   Object.entries(files).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 
-/** Refuses, before anything is sent, a report file whose folder is missing or not writable. */
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Makes each report file's folder when missing; refuses, before anything is sent, one that cannot be made or written. */
 export function checkReportFiles(files: ReportFiles): void {
   for (const [option, file] of wanted(files)) {
     const folder = dirname(resolve(file));
     try {
+      mkdirSync(folder, { recursive: true });
       accessSync(folder, constants.W_OK);
-    } catch {
-      throw new SettingsError(`--${option} ${file}: the folder ${folder} does not exist or cannot be written`);
+    } catch (error) {
+      throw new SettingsError(`--${option} ${file}: the folder ${folder} cannot be made or written (${reason(error)})`);
     }
   }
 }
@@ -40,9 +44,7 @@ export function writeReportFiles(files: ReportFiles, run: RunSummary): { lines: 
       lines.push(`contract: wrote the ${option === 'html' ? 'HTML report' : 'JUnit XML'} to ${file}`);
     } catch (error) {
       ok = false;
-      lines.push(
-        `contract: could not write --${option} ${file}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      lines.push(`contract: could not write --${option} ${file}: ${reason(error)}`);
     }
   }
   return { lines, ok };

@@ -1,5 +1,7 @@
 /** Which name a command gives itself in its usage. */
-import { invokedAs } from './index';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { invokedAs, packageVersion } from './index';
 
 const mock = { bin: 'articles-mock', script: 'npm start --' };
 
@@ -22,4 +24,10 @@ test.each<[string, NodeJS.ProcessEnv, string, string]>([
   ['the source run directly', {}, '/repo/mock/cli.ts', 'npm start --'],
 ])('names %s as the user typed it', (_case, env, entry, name) => {
   expect(invokedAs(mock, env, entry)).toBe(name);
+});
+
+test('packageVersion reads the version of the package a folder belongs to, from its source or its build', () => {
+  const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  expect(packageVersion(__dirname)).toBe(version);
+  expect(packageVersion(join(__dirname, '..', 'dist', 'command-line'))).toBe(version);
 });

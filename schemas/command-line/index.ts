@@ -4,7 +4,8 @@
  * this repository, the npm script that runs it (`npm start --`, `npm run contract --`). Shared by
  * the mock's and the contract suite's command lines, so both name themselves the same way.
  */
-import { basename } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface Invocation {
   /** The package's `bin` name for this command. */
@@ -27,3 +28,15 @@ export function invokedAs(
 /** Whether an npm script (`npm start`, `npm run x`) started this process, npm being its parent; `npx` is not one. */
 export const startedByNpmScript = (env: NodeJS.ProcessEnv): boolean =>
   env.npm_lifecycle_event !== undefined && env.npm_lifecycle_event !== 'npx';
+
+/**
+ * The version of the package a command belongs to: the `package.json` nearest above `folder` (its
+ * source or its compiled `dist/`, so `--version` says the same from both).
+ */
+export function packageVersion(folder: string): string {
+  for (let at = resolve(folder); ; at = dirname(at)) {
+    const manifest = join(at, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? '';
+    if (dirname(at) === at) return '';
+  }
+}

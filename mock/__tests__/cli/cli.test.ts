@@ -2,7 +2,7 @@
  * The CLI as a real child process (`node --import tsx mock/cli.ts`): port and host choice, a busy
  * port, clean stops on SIGINT/SIGTERM, a bad fixture file and `--help`. Few tests: each spawns.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,6 +159,18 @@ describe('mock/cli.ts', () => {
     ]) {
       expect(cli.stdout()).toContain(option);
     }
+  });
+
+  it('prints the usage with -h and the package version with --version, exit code 0', async () => {
+    const short = startCli(['-h']);
+    expect(await short.exit).toBe(0);
+    expect(short.stdout()).toMatch(/^Usage: .* \[options\]\n/);
+    const version = startCli(['--version']);
+    expect(await version.exit).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(version.stdout()).toBe(`${manifest.version}\n`);
   });
 
   it('refuses an unknown option with the usage and exit code 2', async () => {
