@@ -91,6 +91,8 @@ export async function judgedWrite(context: CheckContext, given: Write, before?: 
       answer: answered,
       after: after.article,
       ...(lists ? { listsAfter: lists.lists } : {}),
+      // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
+      ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
     }),
   ];
   return { violations, exchanges, answer, after: after.article, afterRead: after };

@@ -80,8 +80,9 @@ test.each([
 });
 
 /** The post's own rules of judgeWrite (the article's shape is judged elsewhere: these articles are bare). */
-const postFindings = (accepted: boolean, countAfter: number, listed: unknown[]): string[] =>
+const postFindings = (accepted: boolean, countAfter: number, listed: unknown[], tookEffect?: boolean): string[] =>
   judgeWrite({
+    ...(tookEffect === undefined ? {} : { tookEffect }),
     before: { comments_count: 1, data: {} },
     write: { operation: 'postComment', payload: { comment: { author: 'Ann', author_email: 'a@b.c', body: 'Hi' } } },
     answer: { status: accepted ? 201 : 422, headers: { 'content-type': 'application/json' }, body: '{}' },
@@ -103,4 +104,9 @@ test.each([
   ['a refused post that was counted all the same', false, 2, [old, ann], ['refused-post-uncounted']],
 ] as const)('judgeWrite of %s finds %j', (_name, accepted, countAfter, listed, want) => {
   expect(postFindings(accepted, countAfter, [...listed])).toEqual(want);
+});
+
+test('judgeWrite holds a post its caller says took effect to that, whatever its answer’s status', () => {
+  expect(postFindings(false, 1, [old], true)).toEqual(['comment-listed-once', 'comments-count-grows-by-one']);
+  expect(postFindings(false, 2, [old, ann], true)).toEqual([]);
 });
