@@ -32,4 +32,8 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.tmp/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // A worker per core: Jest's default leaves one core to itself, which on a 2-core machine runs
+  // every file in turn, though most of them wait on sockets and child processes, not the CPU.
+  maxWorkers: '100%',
+  testSequencer: '<rootDir>/test-support/test-sequencer.js',
 };
