@@ -59,12 +59,16 @@ export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guar
   let fixture = (options.fixture ?? sampleSite) as Fixture;
   const live = liveFrom(options, fixture);
   const { persistence } = options;
-  persistence?.follow(live.store);
+  // A reset or fixture load that could not be saved: the site saved before comes back.
+  const putBack = (store: SiteStore): void => {
+    live.store = store;
+  };
+  persistence?.follow(live.store, putBack);
   const settled = persistence ? () => persistence.settled() : nothingToSave;
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const replaceStore = (store: SiteStore): void => {
     live.store = store;
-    persistence?.follow(store);
+    persistence?.follow(store, putBack);
     journal.clear();
   };
   const controls: MockControls = {

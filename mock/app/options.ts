@@ -14,8 +14,11 @@ import type { SecurityPolicy } from '../security/guard';
 export interface Persistence {
   /** The site as last saved, or undefined when there is none yet (the mock starts from the fixture). */
   readonly saved: SiteStore | undefined;
-  /** Saves `store` from now on: the whole of it, unless it is `saved`, then each change. */
-  follow(store: SiteStore): void;
+  /**
+   * Saves `store` from now on: the whole of it, unless it is `saved`, then each change. A change that
+   * cannot be saved is undone; a whole site that cannot be, by `replaceStore` with the site saved before.
+   */
+  follow(store: SiteStore, replaceStore: (store: SiteStore) => void): void;
   /** Resolves once every change made so far is on disk; rejects when it could not be saved. */
   settled(): Promise<void>;
 }

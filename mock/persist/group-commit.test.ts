@@ -1,13 +1,18 @@
 import { GroupCommit } from './group-commit';
 
 /** A commit that finishes when the test says so, counting how many began. */
-function controlledCommits(): { commits: GroupCommit; begun: () => number; finish: (error?: Error) => void } {
+function controlledCommits(undone: string[] = []): {
+  commits: GroupCommit;
+  begun: () => number;
+  finish: (error?: Error) => void;
+} {
   const pending: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const commits = new GroupCommit(
     () =>
       new Promise<void>((resolve, reject) => {
         pending.push({ resolve, reject });
       }),
+    (error) => undone.push(String(error)),
   );
   const finish = (error?: Error): void => {
     const next = pending.shift();
@@ -65,6 +70,29 @@ describe('group commit', () => {
     await turn();
     finish(new Error('disk full'));
     await expect(failed).rejects.toThrow('disk full');
+    commits.changed();
+    const next = commits.settled();
+    await turn();
+    finish();
+    await expect(next).resolves.toBeUndefined();
+  });
+
+  it('undoes and rejects, in one turn, a failed commit and the changes made over it meanwhile', async () => {
+    const undone: string[] = [];
+    const { commits, begun, finish } = controlledCommits(undone);
+    commits.changed();
+    const failed = commits.settled();
+    await turn();
+    commits.changed();
+    const madeMeanwhile = commits.settled();
+    const outcomes: string[] = [];
+    void failed.catch(() => outcomes.push(`failed after ${String(undone.length)} undo`));
+    void madeMeanwhile.catch(() => outcomes.push(`meanwhile after ${String(undone.length)} undo`));
+    finish(new Error('disk full'));
+    await turn();
+    expect(undone).toEqual(['Error: disk full']);
+    expect(outcomes).toEqual(['failed after 1 undo', 'meanwhile after 1 undo']);
+    expect(begun()).toBe(0);
     commits.changed();
     const next = commits.settled();
     await turn();

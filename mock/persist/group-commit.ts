@@ -1,9 +1,12 @@
 /**
  * Group commit: changes that arrive while a commit runs wait and go together in the next one, so
  * a burst of writes costs a few disk flushes, not one each. Only the ordering lives here; what a
- * commit writes is the caller's: `commitPending` gathers whatever changed since the last one, and
- * must carry the changes of a failed commit into the next (site-database.ts puts them back in
- * front of what changed since), because `settled()` answers for the newest commit alone.
+ * commit writes is the caller's: `commitPending` gathers whatever changed since the last one.
+ *
+ * A failed commit fails the changes waiting for the next one too: they were made over the failed
+ * ones (the same article, say), so neither may stay. `undoUnsaved` is called at once, in the same
+ * turn as the rejections, so no change can slip in between the undo and the answers that say it
+ * was not saved (site-database.ts puts the site in memory back as it is on disk).
  * Hand-written because it is a few lines over promises and no library offers this exact shape.
  */
 
@@ -32,7 +35,10 @@ export class GroupCommit {
   private next?: Waiters;
   private startScheduled = false;
 
-  constructor(private readonly commitPending: () => Promise<void>) {}
+  constructor(
+    private readonly commitPending: () => Promise<void>,
+    private readonly undoUnsaved: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** Something changed: it goes into the next commit, which starts as soon as none is running. */
   changed(): void {
@@ -67,7 +73,11 @@ export class GroupCommit {
         finished();
       },
       (error: unknown) => {
+        const later = this.next;
+        this.next = undefined;
+        this.undoUnsaved(error);
         batch.reject(error);
+        later?.reject(error);
         finished();
       },
     );

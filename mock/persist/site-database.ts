@@ -3,15 +3,18 @@
  * docs/persistence.md). Reads are answered from memory as without it; a saved site's articles and
  * comments come into memory when first asked for (saved-site.ts). Each change of the store names
  * its record; the rows of the records that changed are committed together by a worker thread
- * (group commit), and a write is answered only once its commit is on disk.
+ * (group commit), and a write is answered only once its commit is on disk. A commit that fails is
+ * undone in memory too, with every change made over it: what a client was told is not saved, no
+ * read shows, and no later commit carries in.
  */
 import type { Persistence } from '../app/options';
-import type { CommentRecord } from '../store/records';
+import type { ArticleRecord, CommentRecord } from '../store/records';
 import type { SiteChange, SiteStore, StoredArticle } from '../store/site-store';
-import { articleRow, commentRow, siteRows, type Batch } from './database-format';
+import { articleRow, commentRow, isEmpty, openConnection, readSite, siteRows, type Batch } from './database-format';
 import { DatabaseWriter } from './database-writer';
 import { GroupCommit } from './group-commit';
 import { openSite, type OpenedSite } from './open-site';
+import { SavedSite } from './saved-site';
 
 /** What the next commit writes: the whole site in place of the file's, or the records that changed. */
 interface Pending {
@@ -24,14 +27,33 @@ interface Pending {
 
 const nothingPending = (): Pending => ({ whole: false, articles: new Map(), comments: [] });
 
+const together = (first: Pending, then: Pending): Pending => ({
+  whole: first.whole || then.whole,
+  articles: new Map([...first.articles, ...then.articles]),
+  comments: [...first.comments, ...then.comments],
+});
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export class SiteDatabase implements Persistence {
   readonly saved: SiteStore | undefined;
   private readonly opened: OpenedSite;
   private readonly writer: DatabaseWriter;
-  private readonly commits = new GroupCommit(() => this.commitPending());
+  private readonly commits = new GroupCommit(
+    () => this.commitPending(),
+    (error) => {
+      this.undoUnsaved(error);
+    },
+  );
   private store?: SiteStore;
+  private replaceStore?: (store: SiteStore) => void;
   private stopFollowing?: () => void;
   private pending = nothingPending();
+  /** What the commit under way carries. */
+  private committing = nothingPending();
+  /** Reads the file as last committed, to undo what could not be saved; opened when first needed. */
+  private onDisk?: SavedSite;
+  private readonly readersToClose: (() => void)[] = [];
 
   /** Opens `path` (or migrates it, or stops with PersistFileError: open-site.ts). */
   constructor(
@@ -45,13 +67,18 @@ export class SiteDatabase implements Persistence {
     this.writer = new DatabaseWriter(path);
   }
 
-  follow(store: SiteStore): void {
-    this.stopFollowing?.();
-    this.store = store;
+  follow(store: SiteStore, replaceStore: (store: SiteStore) => void): void {
+    this.replaceStore = replaceStore;
+    this.watch(store);
     if (store !== this.saved) {
       this.pending = { ...nothingPending(), whole: true };
       this.commits.changed();
     }
+  }
+
+  private watch(store: SiteStore): void {
+    this.stopFollowing?.();
+    this.store = store;
     this.stopFollowing = store.onChange((change) => {
       this.note(change);
       this.commits.changed();
@@ -63,18 +90,18 @@ export class SiteDatabase implements Persistence {
   }
 
   /**
-   * Waits for the last commit, and tries once more what a failed commit left (it was answered
-   * 503, so nothing acknowledged is at stake), then closes the file: the writer last, so that it
+   * Waits for the last commit, and tries once more a whole site that could not be saved before
+   * (there was no saved site to go back to), then closes the file: the writer last, so that it
    * empties the log.
    */
   async close(): Promise<void> {
     this.stopFollowing?.();
     await this.settled().catch(() => undefined);
-    const { whole, articles, comments } = this.pending;
-    if (whole || articles.size > 0 || comments.length > 0) {
+    if (this.pending.whole) {
       this.commits.changed();
       await this.settled().catch(() => undefined);
     }
+    for (const close of this.readersToClose) close();
     this.opened.close();
     await this.writer.close();
   }
@@ -93,28 +120,58 @@ export class SiteDatabase implements Persistence {
     };
   }
 
-  /**
-   * A commit that failed wrote nothing (a transaction is all or nothing), so what it carried goes
-   * into the next one, before what changed since: a write is acknowledged only once it is on disk.
-   */
-  private retryLater(failed: Pending): void {
-    const later = this.pending;
-    this.pending = {
-      whole: failed.whole || later.whole,
-      articles: new Map([...failed.articles, ...later.articles]),
-      comments: [...failed.comments, ...later.comments],
-    };
+  private commitPending(): Promise<void> {
+    this.committing = this.pending;
+    this.pending = nothingPending();
+    return this.writer.write(this.batchOf(this.committing));
   }
 
-  private commitPending(): Promise<void> {
-    const taken = this.pending;
+  /**
+   * A commit failed, and wrote nothing (a transaction is all or nothing): what it carried and every
+   * change made since are put back in memory as the file holds them, in the same turn as their
+   * writes are answered 503 (group-commit.ts).
+   */
+  private undoUnsaved(error: unknown): void {
+    const unsaved = together(this.committing, this.pending);
+    this.committing = nothingPending();
     this.pending = nothingPending();
-    return this.writer.write(this.batchOf(taken)).catch((error: unknown) => {
-      this.retryLater(taken);
-      this.report(
-        `mock: cannot save the site to ${this.path}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      throw error;
+    this.report(`mock: cannot save the site to ${this.path}: ${reason(error)}; the change is undone`);
+    if (unsaved.whole) this.revertWhole(unsaved);
+    else this.store?.revert(this.savedArticles([...unsaved.articles.keys()]), unsaved.comments);
+  }
+
+  private savedArticles(ids: number[]): Map<number, ArticleRecord | undefined> {
+    if (ids.length === 0) return new Map();
+    this.onDisk ??= this.reader();
+    const disk = this.onDisk;
+    return new Map(ids.map((id) => [id, disk.article(id)]));
+  }
+
+  private reader(): SavedSite {
+    const reader = new SavedSite(openConnection(this.path, { commits: false }));
+    this.readersToClose.push(() => {
+      reader.close();
     });
+    return reader;
+  }
+
+  /**
+   * A whole site (a reset, a loaded fixture) that could not be saved: the saved site comes back in
+   * its place. With none saved yet (the first start's write failed), there is nothing to go back
+   * to: the site stays, and the next commit, or the stop, tries it again.
+   */
+  private revertWhole(unsaved: Pending): void {
+    const connection = openConnection(this.path, { commits: false });
+    if (isEmpty(connection)) {
+      connection.close();
+      this.pending = unsaved;
+      return;
+    }
+    const saved = readSite(connection);
+    this.readersToClose.push(() => {
+      connection.close();
+    });
+    this.watch(saved);
+    this.replaceStore?.(saved);
   }
 }

@@ -147,6 +147,22 @@ export class SiteStore {
     this.announce({ comment });
   }
 
+  /**
+   * Undoes changes that could not be saved (mock/persist/): each article as the saved site holds
+   * it, each comment taken off its list. No listener hears of it: it is no change to save.
+   */
+  revert(articles: ReadonlyMap<number, ArticleRecord | undefined>, comments: readonly CommentRecord[]): void {
+    for (const comment of comments) {
+      const list = this.comments.get(comment.article_id);
+      const at = list ? list.indexOf(comment) : -1;
+      if (list && at >= 0) list.splice(at, 1);
+    }
+    for (const [id, record] of articles) {
+      if (record) this.articles.set(id, storedArticle(record));
+      else this.articles.delete(id);
+    }
+  }
+
   /** Calls `listener` after each change, with what changed; returns the way to stop. */
   onChange(listener: (change: SiteChange) => void): () => void {
     this.changeListeners.add(listener);

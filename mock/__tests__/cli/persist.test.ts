@@ -184,7 +184,7 @@ describe('--persist', () => {
     expect(cli.stderr()).toContain('does not exist');
   });
 
-  it('answers a write 503, naming the cause, when its change cannot be saved, and keeps serving', async () => {
+  it('answers a write 503, naming the cause, when its change cannot be saved, undoes it, and keeps serving', async () => {
     const dir = join(folder(), 'site');
     mkdirSync(dir);
     const file = join(dir, 'site.db');
@@ -202,7 +202,11 @@ describe('--persist', () => {
     connection.close();
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { message: string }).message).toMatch(/could not be saved.*locked/i);
+    // Refused is refused: no read shows the change, and no later commit carries it in.
+    expect(await dataOf(base)).not.toHaveProperty('blocked');
     await putKey(base, 'after', 3);
-    expect(savedData(file)).toMatchObject({ before: 1, blocked: 2, after: 3 });
+    expect(savedData(file)).toMatchObject({ before: 1, after: 3 });
+    expect(savedData(file)).not.toHaveProperty('blocked');
+    expect(await dataOf(base)).not.toHaveProperty('blocked');
   });
 });
