@@ -145,6 +145,7 @@ export const operations = [
     path: '/admin/api/articles/{article_id}',
     status: 200,
     answer: 'Article',
+    changes: 'nothing',
   },
   {
     id: 'updateArticle',
@@ -154,6 +155,7 @@ export const operations = [
     request: 'ArticleUpdateRequest',
     status: 200,
     answer: 'ArticleUpdateResponse',
+    changes: 'data',
   },
   {
     id: 'setDataKey',
@@ -163,6 +165,7 @@ export const operations = [
     request: 'DataValueRequest',
     status: 200,
     answer: 'DataKeyResponse',
+    changes: 'data',
   },
   {
     id: 'deleteDataKey',
@@ -170,6 +173,7 @@ export const operations = [
     method: 'DELETE',
     path: '/admin/api/articles/{article_id}/data/{key}',
     status: 204,
+    changes: 'data',
   },
   {
     id: 'listComments',
@@ -177,6 +181,7 @@ export const operations = [
     method: 'GET',
     path: '/admin/api/site/articles/{article_id}/comments.json',
     answer: 'CommentList',
+    changes: 'nothing',
   },
   {
     id: 'postComment',
@@ -184,6 +189,7 @@ export const operations = [
     method: 'POST',
     path: '/admin/api/site/articles/{article_id}/comments.json',
     request: 'CommentPostRequest',
+    changes: 'comments',
   },
 ] as const;
 export type OperationId = (typeof operations)[number]['id'];

@@ -33,14 +33,14 @@ export const isAddressableKey = (key: string): boolean => keyAddressProblem(key)
 
 /** The path of an operation; throws, sending nothing, for a data key that has no address of its own. */
 export function pathOf(id: OperationId, articleId: number, key?: string): string {
-  const path = operation(id).path.replace('{article_id}', String(articleId));
-  if (!path.includes('{key}')) return path;
+  const template = operation(id).path;
+  if (!template.includes('{key}')) return fillPath(template, { article_id: articleId });
   const problem = keyAddressProblem(key ?? '');
   if (problem !== undefined)
     throw new Error(
       `data key ${JSON.stringify(key ?? '')} cannot be written or removed through the interface: ${problem}`,
     );
-  return path.replace('{key}', encodeURIComponent(key ?? ''));
+  return fillPath(template, { article_id: articleId, key: key ?? '' });
 }
 
 /** The status the tables state for an operation; undefined where only "success" is stated. */

@@ -67,8 +67,12 @@ export interface Core {
 }
 
 const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
-const cachedReads = new Set<OperationId>(['readArticle', 'listComments']);
-const writes = new Set<OperationId>(operations.filter((row) => row.method !== 'GET').map((row) => row.id));
+/** The operations that change the site (the catalogue's `changes`): they need the token and wait to be saved. */
+const writes = new Set<OperationId>(operations.filter((row) => row.changes !== 'nothing').map((row) => row.id));
+/** Reads that answer with a body: one is cached while what it shows is unchanged. */
+const cachedReads = new Set<OperationId>(
+  operations.filter((row) => row.changes === 'nothing' && 'answer' in row).map((row) => row.id),
+);
 const usesDefaultRules = (rules: RuleSet): boolean =>
   (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
 
@@ -104,9 +108,7 @@ async function operationBody(
   read: { body?: Uint8Array },
 ): Promise<unknown> {
   const { live } = parts;
-  if (operation !== 'readArticle' && operation !== 'listComments') {
-    requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
-  }
+  if (writes.has(operation)) requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
   if (!readsBody.has(operation)) return undefined;
   // Absent or empty, the body is what is wrong, whatever the type says; so it is read (within the
   // limit) before its type is judged.

@@ -58,13 +58,12 @@ function pick(source: Json, fields: string[]): Json {
 const pageNumber = (target: string): number =>
   Number(new URLSearchParams(target.split('?')[1] ?? '').get('page') ?? 1) || 1;
 
-/** The operations whose answers show the site; the others (a removal's 204, a post's answer) show nothing to keep. */
+/**
+ * The operations whose answers show the site: those the catalogue gives a stated answer (an article,
+ * a comment list); the others (a removal's 204, a post's unstated answer) show nothing to keep.
+ */
 const recordedShapes = new Map<string, ResponseShape>(
-  operations.flatMap((operation) =>
-    ['readArticle', 'updateArticle', 'setDataKey', 'listComments'].includes(operation.id) && 'answer' in operation
-      ? [[operation.id, operation.answer]]
-      : [],
-  ),
+  operations.flatMap((operation) => ('answer' in operation ? [[operation.id, operation.answer]] : [])),
 );
 
 /** One answer that passed through, as the recorder is shown it. */

@@ -6,7 +6,14 @@
 import { judgeWrite, type Violation } from 'site-articles-schemas/conformance';
 import type { Upstream } from './forward';
 import type { RoutedRequest } from './route';
-import { readArticleAround, readListAfter, writeOf, type Read, type readCredentials } from './write-reads';
+import {
+  changesComments,
+  readArticleAround,
+  readListAfter,
+  writeOf,
+  type Read,
+  type readCredentials,
+} from './write-reads';
 
 export interface WriteJudgement {
   violations: Violation[];
@@ -25,7 +32,7 @@ export async function judgeWriteThrough(
 ): Promise<WriteJudgement | undefined> {
   const write = writeOf(route, sent.requestBody);
   const after = await readArticleAround(upstream, route, credentials, 'after');
-  const list = write?.operation === 'postComment' ? await readListAfter(upstream, route, credentials) : undefined;
+  const list = changesComments(route) ? await readListAfter(upstream, route, credentials) : undefined;
   // Without both reads of the article there is nothing to compare; the answer itself was judged anyway.
   if (!write || !before || !after || !isRecord(before.json) || !isRecord(after.json)) return undefined;
   const violations = judgeWrite({

@@ -7,7 +7,7 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import { operations } from 'site-articles-schemas';
-import { nextLink, walkPages, type Write } from 'site-articles-schemas/conformance';
+import { fillPath, nextLink, walkPages, type Write } from 'site-articles-schemas/conformance';
 import { forward, upstreamUrl, type Upstream } from './forward';
 import type { RoutedRequest } from './route';
 
@@ -17,11 +17,12 @@ export interface Read {
   label: string;
 }
 
-const writes = new Set(['updateArticle', 'setDataKey', 'deleteDataKey', 'postComment']);
-export const isWrite = (route: RoutedRequest): boolean => writes.has(route.operation.id);
+/** A write by the catalogue's `changes`; one that changes the comments has the list read after it too. */
+export const isWrite = (route: RoutedRequest): boolean => route.operation.changes !== 'nothing';
+export const changesComments = (route: RoutedRequest): boolean => route.operation.changes === 'comments';
 
 const pathOf = (id: 'readArticle' | 'listComments', articleId: number): string =>
-  (operations.find((operation) => operation.id === id)?.path ?? '').replace('{article_id}', String(articleId));
+  fillPath(operations.find((operation) => operation.id === id)?.path ?? '', { article_id: articleId });
 
 /** The client's own credentials for the extra reads: its X-API-TOKEN header, or its api_token parameter. */
 export function readCredentials(

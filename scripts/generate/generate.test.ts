@@ -11,7 +11,12 @@ import { parseInterfaceTables } from './parse-tables';
 const realTables = readFileSync(join(__dirname, '..', '..', tablesPath), 'utf8');
 
 /** A minimal tables document around one shape's rows. */
-function tables(rows: string, derived = '', otherAddresses = ''): string {
+function tables(
+  rows: string,
+  derived = '',
+  otherAddresses = '',
+  operationRow = '| readThing | 9.9 | GET | /things/{id} | | 200 | Thing | nothing |',
+): string {
   return [
     '## Response shapes',
     '### Thing',
@@ -41,9 +46,9 @@ function tables(rows: string, derived = '', otherAddresses = ''): string {
     '## Request payloads',
     '',
     '## Operations',
-    '| Operation | Interface section | Method | Path | Request | Status | Answer |',
-    '|---|---|---|---|---|---|---|',
-    '| readThing | 9.9 | GET | /things/{id} | | 200 | Thing |',
+    '| Operation | Interface section | Method | Path | Request | Status | Answer | Changes |',
+    '|---|---|---|---|---|---|---|---|',
+    operationRow,
     '',
     '## Other addresses',
     '| Path | Operations | Stated by |',
@@ -160,6 +165,24 @@ describe('tables outside the vocabulary are rejected with the place named', () =
     },
   ])('$error', ({ row, error }) => {
     expect(() => parseInterfaceTables(tables('| id | integer | | required | |', '', row))).toThrow(error);
+  });
+});
+
+describe('what an operation changes is read from its Changes cell', () => {
+  const thing = '| id | integer | | required | |';
+  test('a write names what it changes, and the catalogue carries it', () => {
+    const row = '| touchThing | 9.9 | PUT | /things/{id} | | 200 | Thing | data |';
+    expect(parseInterfaceTables(tables(thing, '', '', row)).operations[0]).toMatchObject({ changes: 'data' });
+  });
+
+  test.each([
+    { row: '| readThing | 9.9 | GET | /t/{id} | | 200 | Thing | data |', error: 'a GET cannot change data' },
+    {
+      row: '| readThing | 9.9 | GET | /t/{id} | | 200 | Thing | everything |',
+      error: 'Changes must be one of nothing, data, comments, not "everything"',
+    },
+  ])('refuses $row', ({ row, error }) => {
+    expect(() => parseInterfaceTables(tables(thing, '', '', row))).toThrow(`operation "readThing": ${error}`);
   });
 });
 

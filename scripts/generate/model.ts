@@ -62,7 +62,12 @@ export interface Operation {
   /** Undefined where the interface does not state the status. */
   status?: number;
   answer?: string;
+  /** What a success changes: `nothing` for a read; which operations write, and what to read back after one. */
+  changes: Change;
 }
+
+export const changes = ['nothing', 'data', 'comments'] as const;
+export type Change = (typeof changes)[number];
 
 /** A further address of some operations (the comment list's aliases), and where it comes from. */
 export interface OtherAddress {

@@ -3,6 +3,7 @@
  * the top of that file; this module is its only reader.
  */
 import { parseBlocks, type Block } from './markdown-blocks';
+import { changes } from './model';
 import type {
   DerivedShape,
   Field,
@@ -115,6 +116,10 @@ function readOperation(table: TableBlock, row: string[]): Operation {
   if (status !== undefined && !/^\d{3}$/.test(status)) throw new TableError(`${where}: bad status "${status}"`);
   const request = optional(cell('Request'));
   const answer = optional(cell('Answer'));
+  const change = changes.find((candidate) => candidate === cell('Changes'));
+  if (!change) throw new TableError(`${where}: Changes must be one of ${changes.join(', ')}, not "${cell('Changes')}"`);
+  // GET is safe in HTTP: caches and crawlers may send it at will, so it can never be a write.
+  if (method === 'GET' && change !== 'nothing') throw new TableError(`${where}: a GET cannot change ${change}`);
   return {
     id: cell('Operation'),
     section: cell('Interface section'),
@@ -123,6 +128,7 @@ function readOperation(table: TableBlock, row: string[]): Operation {
     ...(request ? { request } : {}),
     ...(status ? { status: Number(status) } : {}),
     ...(answer ? { answer } : {}),
+    changes: change,
   };
 }
 
