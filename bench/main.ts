@@ -2,7 +2,7 @@
  * `npm run bench` (issue 6): the built mock, as `npm start` runs it, against a bare Express app in
  * the same run; prints the results and writes them into BENCHMARKS.md between its markers.
  *
- *   npm run bench                  full run, about nine minutes; writes BENCHMARKS.md
+ *   npm run bench                  full run, about twelve minutes (npm test included); writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
@@ -13,6 +13,7 @@ import { fullSettings, largeFile, quickSettings } from './cases';
 import { currentLoad, describeMachine, pinSelf } from './machine';
 import { renderRun, type Run } from './report';
 import { runPersistence } from './persistence';
+import { runMachineLimit, runNpmTest } from './limit';
 import {
   bareExpress,
   runCheckCost,
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   log('the schema check: its own cost, and the mock with it and without');
   run.checks = await runCheckCost(runner, validationBuild, answers);
   run.validation = await runValidationCost(runner);
+  log('the machine limit: reading an article and setting a key, mock and plain node:http');
+  run.limit = await runMachineLimit(runner, answers.article);
   log('cold starts');
   run.coldStarts = await runColdStarts(runner, answers.article);
   log('the contract suite against the in-process mock, fixed checks and --explore 200');
@@ -109,6 +112,10 @@ async function main(): Promise<void> {
   log('--persist: durable writes against bare Express, the cost of a write, the persisted large site');
   const bare = bareExpress(runner, answers.article, answers.comments);
   run.persist = await runPersistence(runner, bare, values['skip-large'] ? undefined : join(root, largeFile(settings)));
+  if (!values.quick) {
+    log('npm test, whole, as the README runs it');
+    run.npmTest = runNpmTest(root);
+  }
   run.loadAfter = currentLoad();
   const markdown = renderRun(run as Run);
   console.log(markdown);

@@ -9,6 +9,7 @@ import type { Machine } from './machine';
 import type { CheckCost, CheckerTime, Compared, LargeSite, SuiteRun } from './sections';
 import type { PersistRun } from './persistence';
 import { persistSection, persistTargets } from './persistence-report';
+import { limitSection, limitTargets } from './limit-report';
 import {
   cpu,
   cpuRatio,
@@ -41,6 +42,9 @@ export interface Run {
   linearizability: CheckerTime[];
   large?: LargeSite;
   persist?: PersistRun;
+  /** Issue 32: reading an article and setting a key against plain node:http (limit-report.ts). */
+  limit: Compared[];
+  npmTest?: SuiteRun;
 }
 
 /**
@@ -142,7 +146,8 @@ function targets(run: Run): string {
     );
   }
   if (run.persist) rows.push(...persistTargets(run.persist));
-  return table(['target (issue 6, and 21 where named)', 'this run', 'met'], rows);
+  rows.push(...limitTargets(run));
+  return table(['target (issue 6; 21 and 32 where named)', 'this run', 'met'], rows);
 }
 
 const slowestMedian = (times: CheckerTime[]): number => Math.max(...times.map((each) => each.medianMs));
@@ -309,6 +314,7 @@ export function renderRun(run: Run): string {
     conditions,
     targets(run),
     details(run),
+    limitSection(run),
     ...(run.large ? [largeSite(run.large, settings)] : []),
     ...(run.persist ? [persistSection(run.persist)] : []),
   ].join('\n\n');

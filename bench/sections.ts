@@ -29,7 +29,7 @@ function fetchText(url: string): Promise<{ body: string; headers: Record<string,
   });
 }
 
-const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
+export const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
   args: [runner.cli, '--port', '{port}', ...options],
   probe,
 });
@@ -38,6 +38,13 @@ const mockCommand = (runner: Runner, ...options: string[]): ServerCommand => ({
 export const bareExpress = (runner: Runner, article: string, comments = '[]'): ServerCommand => ({
   args: runner.script('bare-express'),
   env: { BENCH_ARTICLE: article, BENCH_COMMENTS: comments },
+  probe,
+});
+
+/** Plain node:http doing the least each operation can (bench/plain-node.ts): the machine's limit of issue 32. */
+export const plainNode = (runner: Runner, article: string): ServerCommand => ({
+  args: runner.script('plain-node'),
+  env: { BENCH_ARTICLE: article },
   probe,
 });
 
@@ -127,10 +134,10 @@ export async function runCheckCost(runner: Runner, validation: string, answers: 
   )) as CheckCost[];
 }
 
-/** Spawn to first answer, mock and bare Express in turn, `coldStarts` times each. */
+/** Spawn to first answer, the mock, bare Express and plain node:http in turn, `coldStarts` times each. */
 export async function runColdStarts(runner: Runner, article: string): Promise<number[][]> {
-  const times: number[][] = [[], []];
-  const commands = [mockCommand(runner), bareExpress(runner, article)];
+  const times: number[][] = [[], [], []];
+  const commands = [mockCommand(runner), bareExpress(runner, article), plainNode(runner, article)];
   for (let run = 0; run < runner.settings.coldStarts; run += 1) {
     for (const [index, command] of commands.entries()) {
       const server = await startServer(command, runner.pin);

@@ -1,0 +1,31 @@
+/**
+ * Issue 32's measurements: the mock against plain node:http doing the least (plain-node.ts), and
+ * `npm test` whole. Reported by limit-report.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { operations, type Case } from './cases';
+import { inRounds, type Compared, type Runner } from './measure';
+import { startServer } from './processes';
+import { mockCommand, plainNode, type SuiteRun } from './sections';
+
+/** Reading an article and setting a key, the two operations issue 32 holds to the limit. */
+const atTheLimit = [operations[0], operations[2]].filter((each): each is Case => each !== undefined);
+
+/** The mock as `npm start` runs it (log, journal and answer check on) against plain node:http, in rounds. */
+export async function runMachineLimit(runner: Runner, article: string): Promise<Compared[]> {
+  const mock = await startServer(mockCommand(runner), runner.pin);
+  const plain = await startServer(plainNode(runner, article), runner.pin);
+  try {
+    return await inRounds(runner, [mock, plain], atTheLimit);
+  } finally {
+    await mock.stop();
+    await plain.stop();
+  }
+}
+
+/** `npm test` as the README runs it, whole (issue 32: under 3 minutes on 2 cores); nothing is pinned. */
+export function runNpmTest(root: string): SuiteRun {
+  const started = Date.now();
+  const result = spawnSync('npm', ['test'], { cwd: root, stdio: 'ignore' });
+  return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
+}
