@@ -15,7 +15,7 @@ import { createApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
-import { proxyFromCli } from './proxy/from-cli';
+import type { proxyFromCli } from './proxy/from-cli';
 import type { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
@@ -55,6 +55,12 @@ function openDatabase(path: string): SiteDatabase {
   return new loaded.SiteDatabase(path);
 }
 
+/** The validating proxy is loaded only with `--proxy`: a mock's start does not pay for the judgement it brings. */
+function loadProxy(): typeof proxyFromCli {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./proxy/from-cli') as { proxyFromCli: typeof proxyFromCli }).proxyFromCli;
+}
+
 /** Rules that replace some of the mock's own, with the name the start-up line gives them. */
 export interface ReplacedRules {
   name: string;
@@ -88,7 +94,7 @@ function buildApp(
 function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
-    proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+    loadProxy()(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
   const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
   const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, database));
