@@ -226,3 +226,36 @@ describe('the mock with Swagger UI installed beside it', () => {
     expect(await (await fetch(`${mock.baseUrl}/__mock/docs`)).text()).toContain('swagger-ui-bundle.js');
   }, 120_000);
 });
+
+/** Issue 29 (17): the Zod schemas, for a frontend that validates what a server sent with the library it already uses. */
+describe('the schemas package with zod 4 beside it, and without it', () => {
+  const zodClient = join(work, 'zod-client');
+  const zodScript = `import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { Article, strict } from 'site-articles-schemas/zod';
+const article = JSON.parse(readFileSync('article.json', 'utf8'));
+const inOwnSchema = z.object({ article: Article }).safeParse({ article });
+const accepted = [Article.safeParse(article), strict.Article.safeParse(article), inOwnSchema].map((result) => result.success);
+const refused = Article.safeParse({ ...article, id: String(article.id) }).error?.issues.map((issue) => issue.path.join('.'));
+console.log(JSON.stringify({ accepted, refused }));
+`;
+
+  beforeAll(async () => {
+    await projectWith(zodClient, [packed.schemas.tarball, `zod@${versionOf('zod')}`]);
+  }, 240_000);
+
+  test('accepts a real article of the packaged mock with the exported schema and refuses one whose id is a string', async () => {
+    if (!mock) throw new Error('the packaged mock did not start');
+    writeFileSync(join(zodClient, 'article.json'), await (await fetch(`${mock.baseUrl}/admin/api/articles/1`)).text());
+    writeFileSync(join(zodClient, 'zod.js'), zodScript);
+    const used = await run(process.execPath, ['zod.js'], zodClient);
+    expect(JSON.parse(used.output)).toEqual({ accepted: [true, true, true], refused: ['id'] });
+  }, 60_000);
+
+  test('a client project without zod installs the package without zod, and importing /zod there names zod', async () => {
+    expect(installedPackages(projects.client)).not.toContain('zod');
+    const importZod = ['--input-type=module', '-e', "await import('site-articles-schemas/zod')"];
+    const imported = await run(process.execPath, importZod, projects.client);
+    expect(imported.output).toContain("Cannot find module 'zod'");
+  }, 60_000);
+});

@@ -231,6 +231,12 @@ describe('one changed row of the interface tables', () => {
     expect(property(after, 'schemas/openapi.json', pick)).toBe('string');
   });
 
+  test('changes the Zod schemas, each family', () => {
+    expect(before.get('schemas/zod/index.ts')).toContain('comments_count: integer,');
+    expect(after.get('schemas/zod/index.ts')).toContain('comments_count: z.string(),');
+    expect(after.get('schemas/zod/index.ts')).not.toContain('comments_count: integer');
+  });
+
   test('changes nothing else', () => {
     const differing = [...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort();
     expect(differing).toEqual([
@@ -243,6 +249,7 @@ describe('one changed row of the interface tables', () => {
       'schemas/strict/data-key-response.json',
       // schemas/types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
       'schemas/types/operations.ts',
+      'schemas/zod/index.ts',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { buildOpenApi } from './build-openapi';
 import { buildOperationTypes } from './build-operations';
 import { buildSchemaFiles } from './build-schemas';
 import { buildTypes } from './build-types';
+import { buildZodSchemas } from './build-zod';
 import { parseInterfaceTables } from './parse-tables';
 import { generatedDocPages } from './doc-regions';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ export const tablesPath = 'spec/interface-tables.md';
  * the package's own hand-written ones. Its code folders (validation/, conformance/, command-line/)
  * and its build output are hand-written or built, never generated.
  */
-export const generatedFolders = ['schemas/strict', 'schemas/types'];
+export const generatedFolders = ['schemas/strict', 'schemas/types', 'schemas/zod'];
 export const generatedTopLevel = 'schemas';
 export const handWrittenTopLevel = ['schemas/package.json', 'schemas/tsconfig.build.json'];
 
@@ -44,6 +45,7 @@ export async function generatedFiles(tablesMarkdown: string, root?: string): Pro
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
   out.set('schemas/types/index.ts', buildTypes(files, openapi, banner('//')));
   out.set('schemas/types/operations.ts', await buildOperationTypes(openapi, banner('//')));
+  out.set('schemas/zod/index.ts', buildZodSchemas(files, banner('//')));
   if (root !== undefined) for (const [path, page] of generatedDocPages(root)) out.set(path, page);
   return formatted(out);
 }
