@@ -1,8 +1,9 @@
 /**
- * The workbench page and the API docs in a real browser (Chromium via playwright-core), against
- * the mock on a loopback port: the site is listed, a write made from outside appears in the live
- * journal, a failure set from the page for one operation fails its reads only, reset, fixture
- * errors, the docs list the six operations, and no page asks another host for anything.
+ * The workbench page in a real browser (Chromium via playwright-core), against the mock on a
+ * loopback port: the site is listed, a write made from outside appears in the live journal, a
+ * failure set from the page for one operation fails its reads only, reset, fixture errors, and no
+ * page asks another host for anything. The API docs are api-docs.test.ts's; the journal's own
+ * layout is journal.test.ts's.
  */
 import { openPage } from '../../../test-support/browser';
 import { useWorkbench } from './mock-page';
@@ -130,32 +131,5 @@ describe('the workbench layout', () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.close();
-  });
-});
-
-describe('the API docs', () => {
-  it('list the six operations from the mock’s own OpenAPI document, and “try it” calls the mock', async () => {
-    const docs = await openPage(workbench.browser, `${workbench.base}/__mock/docs`);
-    await docs.page.waitForSelector('.opblock');
-    const ids = await docs.page.locator('.opblock-summary-operation-id').allTextContents();
-    expect(ids.sort()).toEqual(
-      ['deleteDataKey', 'listComments', 'postComment', 'readArticle', 'setDataKey', 'updateArticle'].sort(),
-    );
-    expect(await docs.page.textContent('.servers')).toContain(workbench.base);
-    const groups = await docs.page.locator('.opblock-tag').allTextContents();
-    expect(groups.map((group) => group.split(/One |An /)[0]?.trim())).toEqual(['Articles', 'Article data', 'Comments']);
-    const read = docs.page.locator('#operations-Articles-readArticle');
-    await read.locator('.opblock-summary').click();
-    // The example answer is the sample site's article 1, not one invented from the schema's patterns.
-    await read.locator('.responses-wrapper').getByText('2024-03-02T16:45:10.250Z').first().waitFor();
-    await read.locator('input[placeholder="article_id"]').fill('2');
-    await read.locator('button.execute').click();
-    await read.locator('.live-responses-table .response-col_status').first().waitFor();
-    expect(workbench.mock.journal({ path: '/admin/api/articles/2', status: 200 })).toHaveLength(1);
-    expect(docs.foreignRequests).toEqual([]);
-    expect(docs.pageErrors).toEqual([]);
-    await docs.page.click('.docs-bar a');
-    await docs.page.waitForSelector('body[data-ready="true"]');
-    await docs.page.close();
   });
 });
