@@ -12,7 +12,7 @@ export const securitySchemes: Record<string, JsonSchema> = {
     type: 'apiKey',
     in: 'header',
     name: 'X-API-TOKEN',
-    description: 'The token the mock was started with (`--token`, or `API_TOKEN`); writes need it then.',
+    description: 'Writes need it when the mock was started with a token: the value of --token or API_TOKEN.',
   },
   apiTokenQuery: {
     type: 'apiKey',
