@@ -61,8 +61,9 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': 'off' },
   },
   {
-    // The workbench page runs in the browser, as plain modules without a build step.
-    files: ['mock/workbench/page/**/*.js'],
+    // The workbench page runs in the browser, as plain modules without a build step; so do the
+    // scripts browser tests add to the page they test.
+    files: ['mock/workbench/page/**/*.js', 'test-support/page-scripts/**/*.js'],
     languageOptions: {
       sourceType: 'module',
       globals: {
@@ -72,6 +73,8 @@ export default tseslint.config(
         EventSource: 'readonly',
         FormData: 'readonly',
         Node: 'readonly',
+        NodeFilter: 'readonly',
+        getComputedStyle: 'readonly',
         Option: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',

@@ -46,3 +46,24 @@ export async function refusedCalls(client: Client<paths>): Promise<void> {
   // @ts-expect-error the data key is part of the path and cannot be left out
   await client.DELETE('/admin/api/articles/{article_id}/data/{key}', { params: { path } });
 }
+
+/**
+ * The error side (issue 29, item 14): every operation's `error` is the API family's body as the
+ * mock answers it, so `error.message` is a string and a 422's `errors` lists fields, with no cast.
+ */
+export async function typedErrors(client: Client<paths>): Promise<string[]> {
+  const path = { article_id: 1 };
+  const read = await client.GET('/admin/api/articles/{article_id}', { params: { path } });
+  const refused = await client.POST('/admin/api/site/articles/{article_id}/comments.json', {
+    params: { path },
+    body: { comment: { author: '', author_email: 'ann@example.com', body: 'Hello' } },
+  });
+  const removed = await client.DELETE('/admin/api/articles/{article_id}/data/{key}', {
+    params: { path: { article_id: 1, key: 'svc_import_source' } },
+  });
+  const messages: (string | undefined)[] = [read.error?.message, refused.error?.message, removed.error?.message];
+  const fields: Record<string, string[]> | undefined = refused.error?.errors;
+  // @ts-expect-error the family's error body has a message, not a code
+  const code: unknown = removed.error?.code;
+  return [...messages, ...Object.keys(fields ?? {}), String(code)].filter((text) => text !== undefined);
+}

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RequestListener } from 'node:http';
 
@@ -49,6 +50,17 @@ export async function openPage(
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(url);
   return { page, foreignRequests, pageErrors };
+}
+
+/**
+ * The characters of `text`, within the element `selector` names, that the reader cannot see as
+ * the page is laid out (outside an ancestor that clips them, or under its ellipsis): empty when
+ * all of `text` shows. The measure runs in the page (page-scripts/hidden-characters.js).
+ */
+export async function hiddenCharacters(page: Page, selector: string, text: string): Promise<string> {
+  if (!(await page.evaluate<boolean>("typeof window.hiddenCharacters === 'function'")))
+    await page.addScriptTag({ path: join(__dirname, 'page-scripts', 'hidden-characters.js') });
+  return page.evaluate<string>(`window.hiddenCharacters(${JSON.stringify(selector)}, ${JSON.stringify(text)})`);
 }
 
 /** Serves a request listener (an Express app) on a free loopback port. */

@@ -13,9 +13,10 @@ describe('the workbench routes', () => {
     expect(response.headers.location).toBe('/__mock/');
   });
 
-  it('serve the page with the reserved prefix filled in', async () => {
+  it('serve the page with the reserved prefix and the control prefix filled in', async () => {
     const response = await request(freshApp()).get('/__mock/').expect(200);
     expect(response.text).toContain('data-reserved-prefix="svc_"');
+    expect(response.text).toContain('data-control-prefix="/__mock"');
   });
 
   it('serve the OpenAPI document with servers set to the address the request used', async () => {

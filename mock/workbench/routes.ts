@@ -12,6 +12,7 @@ import express, { type Router } from 'express';
 import { reservedKeyPrefix } from 'site-articles-schemas';
 import openapi from 'site-articles-schemas/openapi.json';
 import { baseUrl } from '../core/base-url';
+import { controlPrefix } from '../core/control-table';
 import { plainRequest } from '../adapters/node-request';
 
 /** `page/` next to this file when run from source; from the build (`dist/workbench/`) it is the package's own. */
@@ -29,9 +30,11 @@ function swaggerUiFolder(): string | undefined {
   }
 }
 
-/** The page's HTML with the catalogue's reserved prefix filled in, so the page never restates it. */
+/** The page's HTML with the catalogue's reserved prefix and the control API's prefix filled in, so the page restates neither. */
 function pageHtml(folder: string, name: string): string {
-  return readFileSync(join(folder, name), 'utf8').replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix);
+  return readFileSync(join(folder, name), 'utf8')
+    .replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix)
+    .replaceAll('{{controlPrefix}}', controlPrefix);
 }
 
 export function workbenchRouter(): Router {

@@ -415,6 +415,22 @@ export interface components {
      * @description Interface section 4.5.
      */
     CommentList: components['schemas']['Comment'][];
+    /** @description An error answer of this mock, in the API family's form (the interface shows none: section 7). */
+    ErrorBody: {
+      message: string;
+      /** @description Each field (a dotted path, or a query parameter) with what is wrong with it. */
+      errors?: {
+        [key: string]: string[];
+      };
+    };
+    /** @description A 422 of this mock: the message, and every field that was refused. */
+    ValidationErrorBody: {
+      message: string;
+      /** @description Each field (a dotted path, or a query parameter) with what is wrong with it. */
+      errors: {
+        [key: string]: string[];
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -502,6 +518,84 @@ export interface operations {
           'application/json': components['schemas']['Article'];
         };
       };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   updateArticle: {
@@ -584,6 +678,141 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ArticleUpdateResponse'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       *     - `malformedJson`: the body is not JSON; the parser's complaint is appended
+       *     - `missingBody`: a `PUT`/`POST` of the interface with no body or an empty one; the message shows the JSON it takes
+       *     - `bodyTooDeep`: the body nests deeper than the limit
+       *     - `numberOutOfRange`: a number such as `1e400` that JSON cannot give back
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unauthorized`: a token is configured and a write came without it
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `payloadTooLarge`: a body over the limit; the message names the limit in bytes
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unsupportedMediaType`: a `PUT`/`POST` without a JSON content type, or with another charset or encoding
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `validationFailed`: a payload or query that breaks the schemas or a limit; `errors` names every field
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       *     - `notSaved`: with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
     };
@@ -681,6 +910,142 @@ export interface operations {
           'application/json': components['schemas']['DataKeyResponse'];
         };
       };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       *     - `malformedJson`: the body is not JSON; the parser's complaint is appended
+       *     - `missingBody`: a `PUT`/`POST` of the interface with no body or an empty one; the message shows the JSON it takes
+       *     - `bodyTooDeep`: the body nests deeper than the limit
+       *     - `numberOutOfRange`: a number such as `1e400` that JSON cannot give back
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unauthorized`: a token is configured and a write came without it
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `reservedKey`: `PUT`/`DELETE` of an `svc_` data key (the message names the key)
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `payloadTooLarge`: a body over the limit; the message names the limit in bytes
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unsupportedMediaType`: a `PUT`/`POST` without a JSON content type, or with another charset or encoding
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `validationFailed`: a payload or query that breaks the schemas or a limit; `errors` names every field
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       *     - `notSaved`: with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   deleteDataKey: {
@@ -692,7 +1057,7 @@ export interface operations {
         article_id: number;
         /**
          * @description Data key, URL-encoded. Keys starting with the reserved prefix are read-only.
-         * @example colour
+         * @example reading_minutes
          */
         key: string;
       };
@@ -706,6 +1071,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unauthorized`: a token is configured and a write came without it
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `reservedKey`: `PUT`/`DELETE` of an `svc_` data key (the message names the key)
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       *     - `notSaved`: with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
       };
     };
   };
@@ -721,6 +1179,97 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `validationFailed`: a payload or query that breaks the schemas or a limit; `errors` names every field
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Interface section 4.5. The exact success status is not stated. */
       '2XX': {
         headers: {
@@ -776,6 +1325,141 @@ export interface operations {
       };
     };
     responses: {
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `badRequest`: another client error found before the route (bad percent-encoding, a body cut short, ...), with a more precise message
+       *     - `malformedJson`: the body is not JSON; the parser's complaint is appended
+       *     - `missingBody`: a `PUT`/`POST` of the interface with no body or an empty one; the message shows the JSON it takes
+       *     - `bodyTooDeep`: the body nests deeper than the limit
+       *     - `numberOutOfRange`: a number such as `1e400` that JSON cannot give back
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unauthorized`: a token is configured and a write came without it
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `hostNotAllowed`: the `Host` header names neither the listening address, `localhost`, an IP address nor an allowed host
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `notFound`: unknown article, route, or data key
+       */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `payloadTooLarge`: a body over the limit; the message names the limit in bytes
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `queryTooLong`: a query over the limit
+       */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `unsupportedMediaType`: a `PUT`/`POST` without a JSON content type, or with another charset or encoding
+       */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `validationFailed`: a payload or query that breaks the schemas or a limit; `errors` names every field
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `invalidResponse`: the mock's own answer failed its strict self-check (a bug in the mock or a fixture)
+       */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /**
+       * @description What this mock answers (the interface states no errors: section 7):
+       *
+       *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
+       *     - `notSaved`: with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Interface section 4.6. The success status and body are not stated. */
       '2XX': {
         headers: {

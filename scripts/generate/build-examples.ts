@@ -8,6 +8,9 @@
 import { createApp } from 'site-articles-mock';
 import { plainJsonRequest } from '../../mock/core/plain';
 import type { OperationId } from 'site-articles-schemas';
+import { errorExamples, type ExampleRequest } from './build-error-examples';
+import type { InterfaceModel, Operation } from './model';
+import { traitsOf, type OperationErrorCode } from './openapi-errors';
 
 export interface OperationExample {
   /** Values of the path's parameters. */
@@ -15,6 +18,8 @@ export interface OperationExample {
   request?: unknown;
   /** The parsed answer; absent for an empty one (4.4's 204). */
   answer?: unknown;
+  /** The mock's answer to each error that can reach the operation (build-error-examples.ts). */
+  errors: Map<OperationErrorCode, unknown>;
 }
 
 /** A day after the sample site's last change: a write's `updated_at` is a real date near the site's own. */
@@ -22,13 +27,7 @@ const writtenAt = new Date('2024-03-04T10:30:00.000Z');
 /** The address the document's `servers` names, so the examples' URLs match what `npm start` serves. */
 const host = '127.0.0.1:4010';
 
-const sent: {
-  operation: OperationId;
-  method: string;
-  path: string;
-  parameters: Record<string, unknown>;
-  json?: unknown;
-}[] = [
+const sent: (ExampleRequest & { parameters: Record<string, unknown> })[] = [
   { operation: 'readArticle', method: 'GET', path: '/admin/api/articles/1', parameters: { article_id: 1 } },
   {
     operation: 'listComments',
@@ -46,8 +45,9 @@ const sent: {
   {
     operation: 'deleteDataKey',
     method: 'DELETE',
-    path: '/admin/api/articles/1/data/colour',
-    parameters: { article_id: 1, key: 'colour' },
+    // A key the sample site holds, so that each error example (sent to a fresh mock) finds it too.
+    path: '/admin/api/articles/1/data/reading_minutes',
+    parameters: { article_id: 1, key: 'reading_minutes' },
   },
   {
     operation: 'updateArticle',
@@ -65,11 +65,12 @@ const sent: {
   },
 ];
 
-/** Each operation's example, sent in turn to one fresh mock; a refused one stops generation. */
-export async function sampleSiteExamples(): Promise<Map<OperationId, OperationExample>> {
+/** Each operation's example, sent in turn to one fresh mock (a refused one stops generation), and its errors. */
+export async function sampleSiteExamples(model: InterfaceModel): Promise<Map<OperationId, OperationExample>> {
   const { core } = createApp({ clock: () => writtenAt, validateResponses: true });
   const examples = new Map<OperationId, OperationExample>();
-  for (const { operation, method, path, parameters, json } of sent) {
+  for (const example of sent) {
+    const { operation, method, path, parameters, json } = example;
     const answer = await core.handle(plainJsonRequest(method, path, json, { host }));
     if (answer.status < 200 || answer.status > 299)
       throw new Error(`the example of ${operation} was refused: ${String(answer.status)} ${answer.body ?? ''}`);
@@ -77,7 +78,14 @@ export async function sampleSiteExamples(): Promise<Map<OperationId, OperationEx
       parameters,
       ...(json === undefined ? {} : { request: json }),
       ...(answer.body === undefined || answer.body === '' ? {} : { answer: JSON.parse(answer.body) as unknown }),
+      errors: await errorExamples(example, traitsOf(operationOf(model, operation), model), host),
     });
   }
   return examples;
+}
+
+function operationOf(model: InterfaceModel, id: OperationId): Operation {
+  const found = model.operations.find((operation) => operation.id === id);
+  if (!found) throw new Error(`the tables have no operation ${id}`);
+  return found;
 }

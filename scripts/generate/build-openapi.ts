@@ -5,6 +5,8 @@
 import type { OperationExample } from './build-examples';
 import { schemaFileName, type JsonSchema, type SchemaFile } from './build-schemas';
 import type { InterfaceModel, Operation } from './model';
+import { errorComponents, errorResponses, traitsOf, type OperationTraits } from './openapi-errors';
+import { securitySchemes, writeSecurity } from './openapi-security';
 
 const componentRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -60,7 +62,7 @@ const tags = [
 const tagOf = (path: string): string =>
   path.includes('/data/') ? 'Article data' : path.includes('comments') ? 'Comments' : 'Articles';
 
-function operationObject(operation: Operation, example?: OperationExample): JsonSchema {
+function operationObject(operation: Operation, traits: OperationTraits, example?: OperationExample): JsonSchema {
   const requestExample = example?.request === undefined ? {} : { example: example.request };
   const request = operation.request
     ? {
@@ -76,16 +78,18 @@ function operationObject(operation: Operation, example?: OperationExample): Json
     summary: `Interface section ${operation.section}`,
     parameters: parameters(operation.path, example),
     ...request,
-    responses: responses(operation, example),
+    ...(traits.writes ? { security: writeSecurity } : {}),
+    responses: { ...responses(operation, example), ...errorResponses(traits, example?.errors) },
   };
 }
 
-function paths(operations: Operation[], examples: Map<string, OperationExample>): JsonSchema {
+function paths(model: InterfaceModel, examples: Map<string, OperationExample>): JsonSchema {
   const byPath: Record<string, JsonSchema> = {};
-  for (const operation of operations) {
+  for (const operation of model.operations) {
+    const traits = traitsOf(operation, model);
     byPath[operation.path] = {
       ...byPath[operation.path],
-      [operation.method.toLowerCase()]: operationObject(operation, examples.get(operation.id)),
+      [operation.method.toLowerCase()]: operationObject(operation, traits, examples.get(operation.id)),
     };
   }
   return byPath;
@@ -105,13 +109,17 @@ export function buildOpenApi(
       title: 'Site Articles and Comments',
       version: 'unversioned',
       description:
-        'Generated from spec/interface-tables.md. Authentication, errors, paging and versioning are not stated by the interface.',
+        'Generated from spec/interface-tables.md. Authentication, errors, paging and versioning are not stated by the interface: the token (X-API-TOKEN or api_token) and the error answers here are what this mock does, after the API family it belongs to.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'The mock server (npm start)' }],
     tags,
-    paths: paths(model.operations, examples),
+    paths: paths(model, examples),
     components: {
-      schemas: Object.fromEntries(tolerant.map((file) => [file.name, toComponent(file.schema, refs)])),
+      schemas: {
+        ...Object.fromEntries(tolerant.map((file) => [file.name, toComponent(file.schema, refs)])),
+        ...errorComponents,
+      },
+      securitySchemes,
     },
   };
 }

@@ -39,7 +39,7 @@ export async function generatedFiles(tablesMarkdown: string, root?: string): Pro
     out.set(`schemas/${file.id}`, json({ $comment: banner('').trim(), ...file.schema }));
   }
   // The examples come from the mock itself, so only a generation of the project (with its root) has them.
-  const examples = root === undefined ? undefined : await sampleSiteExamples();
+  const examples = root === undefined ? undefined : await sampleSiteExamples(model);
   const openapi = buildOpenApi(model, files, examples);
   out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...openapi }));
   out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));

@@ -1,43 +1,19 @@
 /**
- * The workbench page and the API docs in a real browser (Chromium via playwright-core), against
- * the mock on a loopback port: the site is listed, a write made from outside appears in the live
- * journal, a failure set from the page for one operation fails its reads only, reset, fixture
- * errors, the docs list the six operations, and no page asks another host for anything.
+ * The workbench page in a real browser (Chromium via playwright-core), against the mock on a
+ * loopback port: the site is listed, a write made from outside appears in the live journal, a
+ * failure set from the page for one operation fails its reads only, reset, fixture errors, and no
+ * page asks another host for anything. The API docs are api-docs.test.ts's; the journal's own
+ * layout is journal.test.ts's.
  */
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, serveOnLoopback, stopServer, type OpenedPage } from '../../../test-support/browser';
-import { createApp, type MockApp } from '../../app/create-app';
+import { openPage } from '../../../test-support/browser';
+import { useWorkbench } from './mock-page';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let mock: MockApp;
-let server: Server;
-let base: string;
-let opened: OpenedPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  mock = createApp();
-  ({ base, server } = await serveOnLoopback(mock.app));
-  opened = await openPage(browser, `${base}/`);
-  await opened.page.waitForSelector('body[data-ready="true"]');
-});
-afterEach(async () => {
-  expect(opened.foreignRequests).toEqual([]);
-  expect(opened.pageErrors).toEqual([]);
-  await opened.page.close();
-  await stopServer(server);
-});
+const workbench = useWorkbench();
 
 const putKey = (key: string, value: unknown): Promise<Response> =>
-  fetch(`${base}/admin/api/articles/1/data/${key}`, {
+  fetch(`${workbench.base}/admin/api/articles/1/data/${key}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ value }),
@@ -45,16 +21,16 @@ const putKey = (key: string, value: unknown): Promise<Response> =>
 
 describe('the workbench page', () => {
   it('lists the articles with their data, reserved keys marked, and comment counts', async () => {
-    const { page } = opened;
-    expect(page.url()).toBe(`${base}/__mock/`);
-    expect(await page.locator('article.card').count()).toBe(mock.state().articles.length);
+    const { page } = workbench.opened;
+    expect(page.url()).toBe(`${workbench.base}/__mock/`);
+    expect(await page.locator('article.card').count()).toBe(workbench.mock.state().articles.length);
     const first = page.locator('article[data-article-id="1"]');
     await expect(first.locator('tr.reserved th').textContent()).resolves.toContain('svc_import_source');
     await expect(first.locator('.comments summary').textContent()).resolves.toBe('3 comments');
   });
 
   it('shows a write made from outside in the journal without a reload, with the body sent', async () => {
-    const { page } = opened;
+    const { page } = workbench.opened;
     await page.waitForSelector('#live.live');
     expect((await putKey('colour', 'teal')).status).toBe(200);
     const entry = page.locator('#journal li[data-path="/admin/api/articles/1/data/colour"]');
@@ -64,23 +40,23 @@ describe('the workbench page', () => {
   });
 
   it('sets a failure for one operation from the page that fails its next read only, and clears it', async () => {
-    const { page } = opened;
+    const { page } = workbench.opened;
     await page.fill('input[name="status-readArticle"]', '503');
     await page.fill('input[name="rate-readArticle"]', '1');
     await page.click('#faults-form button[type="submit"]');
     await page.waitForSelector('#faults-now:has-text("readArticle")');
-    expect((await fetch(`${base}/admin/api/articles/1`)).status).toBe(503);
-    expect((await fetch(`${base}/admin/api/articles/1/comments`)).status).toBe(200);
+    expect((await fetch(`${workbench.base}/admin/api/articles/1`)).status).toBe(503);
+    expect((await fetch(`${workbench.base}/admin/api/articles/1/comments`)).status).toBe(200);
     await page.click('#clear-faults');
     await page.waitForSelector('#faults-now:text-is("none")');
-    expect((await fetch(`${base}/admin/api/articles/1`)).status).toBe(200);
+    expect((await fetch(`${workbench.base}/admin/api/articles/1`)).status).toBe(200);
     // Cleared means cleared on the page too: no field still holds the old failure.
     expect(await page.inputValue('input[name="rate-readArticle"]')).toBe('');
     expect(await page.inputValue('input[name="status-readArticle"]')).toBe('503');
   });
 
   it('shows a refused fault and clears the error once the fixed input is applied', async () => {
-    const { page } = opened;
+    const { page } = workbench.opened;
     await page.fill('input[name="delay"]', '99999999');
     await page.click('#faults-form button[type="submit"]');
     await page.waitForSelector('#faults-errors:has-text("delayMs")');
@@ -91,18 +67,18 @@ describe('the workbench page', () => {
   });
 
   it('resets the site from the page', async () => {
-    const { page } = opened;
+    const { page } = workbench.opened;
     expect((await putKey('colour', 'teal')).status).toBe(200);
     await page.waitForSelector('article[data-article-id="1"] th:text-is("colour")');
     await page.click('#reset');
     await page.waitForSelector('#status:has-text("Reset")');
-    expect(mock.state().articles[0]?.data).not.toHaveProperty('colour');
+    expect(workbench.mock.state().articles[0]?.data).not.toHaveProperty('colour');
     expect(await page.locator('article[data-article-id="1"] th:text-is("colour")').count()).toBe(0);
   });
 
   it('shows the control API’s own words when a fixture file is refused', async () => {
-    const { page } = opened;
-    const refused = JSON.stringify({ ...mock.state(), comments: [{ article_id: 999 }] });
+    const { page } = workbench.opened;
+    const refused = JSON.stringify({ ...workbench.mock.state(), comments: [{ article_id: 999 }] });
     await page.setInputFiles('#fixture-file', {
       name: 'broken.json',
       mimeType: 'application/json',
@@ -119,13 +95,13 @@ describe('the workbench layout', () => {
   const traffic = async (requests: number): Promise<void> => {
     for (let sent = 0; sent < requests; sent += 50)
       await Promise.all(
-        Array.from({ length: 50 }, (_, index) => fetch(`${base}/admin/api/articles/${(index % 5) + 1}`)),
+        Array.from({ length: 50 }, (_, index) => fetch(`${workbench.base}/admin/api/articles/${(index % 5) + 1}`)),
       );
   };
 
   it('keeps the Faults card within the first screen however long the journal grows, the newest entry on top', async () => {
     const measure = async (): Promise<{ faultsTop: number; pageHeight: number; newest: string | null }> => {
-      const { page } = await openPage(browser, `${base}/__mock/`, { width: 1280, height: 800 });
+      const { page } = await openPage(workbench.browser, `${workbench.base}/__mock/`, { width: 1280, height: 800 });
       await page.waitForSelector('body[data-ready="true"]');
       const faultsTop = await page.evaluate<number>(
         "document.getElementById('faults-section').getBoundingClientRect().top",
@@ -149,38 +125,11 @@ describe('the workbench layout', () => {
 
   it.each([360, 390, 420])('scrolls nowhere sideways at %i px wide, with a full journal', async (width) => {
     await traffic(200);
-    const { page } = await openPage(browser, `${base}/__mock/`, { width, height: 800 });
+    const { page } = await openPage(workbench.browser, `${workbench.base}/__mock/`, { width, height: 800 });
     await page.waitForSelector('body[data-ready="true"]');
     await page.click('#journal li:first-child summary');
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.close();
-  });
-});
-
-describe('the API docs', () => {
-  it('list the six operations from the mock’s own OpenAPI document, and “try it” calls the mock', async () => {
-    const docs = await openPage(browser, `${base}/__mock/docs`);
-    await docs.page.waitForSelector('.opblock');
-    const ids = await docs.page.locator('.opblock-summary-operation-id').allTextContents();
-    expect(ids.sort()).toEqual(
-      ['deleteDataKey', 'listComments', 'postComment', 'readArticle', 'setDataKey', 'updateArticle'].sort(),
-    );
-    expect(await docs.page.textContent('.servers')).toContain(base);
-    const groups = await docs.page.locator('.opblock-tag').allTextContents();
-    expect(groups.map((group) => group.split(/One |An /)[0]?.trim())).toEqual(['Articles', 'Article data', 'Comments']);
-    const read = docs.page.locator('#operations-Articles-readArticle');
-    await read.locator('.opblock-summary').click();
-    // The example answer is the sample site's article 1, not one invented from the schema's patterns.
-    await read.locator('.responses-wrapper').getByText('2024-03-02T16:45:10.250Z').first().waitFor();
-    await read.locator('input[placeholder="article_id"]').fill('2');
-    await read.locator('button.execute').click();
-    await read.locator('.live-responses-table .response-col_status').first().waitFor();
-    expect(mock.journal({ path: '/admin/api/articles/2', status: 200 })).toHaveLength(1);
-    expect(docs.foreignRequests).toEqual([]);
-    expect(docs.pageErrors).toEqual([]);
-    await docs.page.click('.docs-bar a');
-    await docs.page.waitForSelector('body[data-ready="true"]');
-    await docs.page.close();
   });
 });

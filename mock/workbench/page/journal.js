@@ -8,6 +8,29 @@ function part(title, value) {
   return value === undefined ? [] : [el('h4', {}, title), el('pre', {}, pretty(value))];
 }
 
+/**
+ * A path cut in two for its row: the part that is the same in most rows (`/admin/api/articles/`),
+ * elided first when the row is narrow, and the part that tells requests apart, from the first
+ * number (the article id) on, or else the last segment, with the query. CSS cannot elide the middle
+ * of one text, so the row shows two.
+ */
+function splitPath(path) {
+  const [address] = path.split('?');
+  const id = /\/\d+(\/|$)/.exec(address);
+  const cut = id ? id.index + 1 : address.lastIndexOf('/') + 1;
+  return { head: path.slice(0, cut), tail: path.slice(cut) };
+}
+
+function pathCell(path) {
+  const { head, tail } = splitPath(path);
+  return el(
+    'span',
+    { class: 'path', title: path },
+    el('span', { class: 'head' }, head),
+    el('span', { class: 'tail' }, tail),
+  );
+}
+
 function entryItem(entry) {
   const time = entry.at.slice(11, 23);
   return el(
@@ -21,13 +44,14 @@ function entryItem(entry) {
         {},
         el('span', { class: 'time' }, time),
         el('span', { class: 'method' }, entry.method),
-        el('span', { class: 'path' }, entry.path),
+        pathCell(entry.path),
         el('span', { class: 'code' }, entry.status),
         el('span', { class: 'ms' }, `${entry.ms.toFixed(1)} ms`),
       ),
       el(
         'div',
         { class: 'bodies' },
+        el('p', { class: 'full-path' }, el('code', {}, `${entry.method} ${entry.path}`)),
         entry.truncated ? el('p', { class: 'muted' }, 'A body was longer than 64 kB and is cut.') : '',
         el('div', {}, ...part('Query', entry.query), ...part('Request headers', entry.requestHeaders)),
         el('div', {}, ...part('Request body', entry.requestBody), ...part('Response body', entry.responseBody)),
@@ -36,14 +60,23 @@ function entryItem(entry) {
   );
 }
 
-const isControl = (entry) => entry.path.startsWith('/__mock');
+const controlPrefix = document.body.dataset.controlPrefix;
+
+/**
+ * The mock's own requests, hidden while the box is ticked: the page and the control API under the
+ * prefix, and `/`, which only redirects to the page (mock/adapters/express-app.ts).
+ */
+function isMockOwn(entry) {
+  const [address] = entry.path.split('?');
+  return address === '/' || address === controlPrefix || address.startsWith(`${controlPrefix}/`);
+}
 
 /** `onWrite` is called after each change made through the interface, to refresh the site. */
 export async function startJournal(onWrite) {
   const list = document.getElementById('journal');
   const hideControl = document.getElementById('hide-control');
   const add = (entry) => {
-    if (hideControl.checked && isControl(entry)) return;
+    if (hideControl.checked && isMockOwn(entry)) return;
     list.prepend(entryItem(entry));
     while (list.children.length > shownEntries) list.lastElementChild.remove();
   };
@@ -66,7 +99,7 @@ export async function startJournal(onWrite) {
   stream.addEventListener('entry', (event) => {
     const entry = JSON.parse(event.data);
     add(entry);
-    if (!isControl(entry) && entry.method !== 'GET' && entry.method !== 'HEAD') onWrite();
+    if (!isMockOwn(entry) && entry.method !== 'GET' && entry.method !== 'HEAD') onWrite();
   });
   return reload;
 }
