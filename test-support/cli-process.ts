@@ -52,7 +52,10 @@ export async function serving(cli: Cli): Promise<string> {
   throw new Error('mock did not start');
 }
 
-/** Kills every CLI still running (for `afterEach`). */
-export function killRunningClis(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+/** Kills every CLI still running and waits for them to end (for `afterEach`), so none still writes to a folder a test removes. */
+export async function killRunningClis(): Promise<void> {
+  const alive = running.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  const ended = alive.map((child) => new Promise((done) => child.once('exit', done)));
+  for (const child of alive) child.kill('SIGKILL');
+  await Promise.all(ended);
 }

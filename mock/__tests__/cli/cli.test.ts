@@ -2,12 +2,12 @@
  * The CLI as a real child process (`node --import tsx mock/cli.ts`): port and host choice, a busy
  * port, clean stops on SIGINT/SIGTERM, a bad fixture file and `--help`. Few tests: each spawns.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { killRunningClis, projectRoot, serving, startCli } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 import { createApp } from '../../index';
 
 jest.setTimeout(20_000);
@@ -28,6 +28,7 @@ async function freePort(): Promise<number> {
 }
 
 afterEach(killRunningClis);
+const newFolder = tempFolders('mock-cli');
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
   for (let waited = 0; waited < 15_000; waited += 100) {
@@ -114,7 +115,7 @@ describe('mock/cli.ts', () => {
   });
 
   it('serves the site of --fixtures and explains a bad one naming the file, article and field', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    const folder = newFolder();
     const site = createApp().state();
     const good = join(folder, 'good.json');
     const withoutFirst = {

@@ -4,18 +4,18 @@
  * migrated with its original kept, and a file that is not a site stops the start (exit 2, the
  * file untouched). Kills with SIGKILL are persist-kill.test.ts.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 import type { SiteFixture } from '../../store/records';
 import sampleSite from '../../fixtures/sample-site.json';
 
 jest.setTimeout(60_000);
 afterEach(killRunningClis);
 
-const folder = (): string => mkdtempSync(join(tmpdir(), 'mock-persist-'));
+const folder = tempFolders('mock-persist');
 
 async function putKey(base: string, key: string, value: unknown): Promise<void> {
   const response = await fetch(`${base}/admin/api/articles/1/data/${key}`, {
