@@ -20,7 +20,8 @@ import type { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { packageVersion, startedByNpmScript } from 'site-articles-schemas/command-line';
+import { packageVersion } from 'site-articles-schemas/command-line';
+import { stopWithLauncher } from './command/launcher';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -114,7 +115,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     if (!proxy) console.log(`mock: the workbench is at ${origin}/__mock/ (Ctrl-C stops the mock)`);
   });
   let stopping = false;
-  // SIGINT, SIGTERM and the watch on npm may each ask; the first one stops.
+  // SIGINT, SIGTERM and the watch on the launcher may each ask; the first one stops.
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
@@ -125,24 +126,11 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  stopWithNpm(stop);
-}
-
-/**
- * Under `npm start`, npm is this process's parent. Killed outright (SIGKILL, a closed terminal
- * that signals only npm), npm cannot pass the stop on, and the mock would keep its port: when the
- * parent is gone the mock stops as if it had been told to.
- */
-function stopWithNpm(stop: () => void): void {
-  if (!startedByNpmScript(process.env)) return;
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    console.log('mock: npm, which started the mock, is gone; stopping');
+  // Killed outright, or stopped by a signal it passes to the shell alone, npm cannot stop the mock.
+  stopWithLauncher((reason) => {
+    console.log(`mock: ${reason}; stopping`);
     stop();
-  }, 500);
-  watch.unref();
+  });
 }
 
 /** Reads the options and serves; bad options print the usage and end the process with exit 2. */

@@ -5,8 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { killRunningClis, projectRoot, serving, startCli } from '../../../test-support/cli-process';
+import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
 import { createApp } from '../../index';
 
@@ -38,9 +37,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the 
   throw new Error(`${what} did not come within 15 s`);
 }
 
-const withoutNodeOptions = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS'));
-
 describe('mock/cli.ts', () => {
   it('serves the sample site on the port given with --port', async () => {
     const port = await freePort();
@@ -62,26 +58,6 @@ describe('mock/cli.ts', () => {
       `mock: the workbench is at http://127.0.0.1:${port}/__mock/ (Ctrl-C stops the mock)\n`,
     );
     expect((await fetch(`http://127.0.0.1:${port}/__mock/`)).status).toBe(200);
-  });
-
-  it('stops, freeing its port, when npm start is killed outright and cannot pass the signal on', async () => {
-    const port = await freePort();
-    // Stands for npm: a parent that runs the mock with npm's variable set, then dies by SIGKILL.
-    const npm = spawn(
-      process.execPath,
-      [
-        '-e',
-        `require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '${port}', '--quiet'], { stdio: 'inherit' })`,
-      ],
-      { cwd: projectRoot, env: { ...withoutNodeOptions(), npm_lifecycle_event: 'start' }, stdio: 'ignore' },
-    );
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => undefined))?.ok === true,
-    );
-    npm.kill('SIGKILL');
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => 'closed')) === 'closed',
-    );
   });
 
   it('takes the port from PORT and the address from --host, and logs each request', async () => {
