@@ -48,8 +48,8 @@ export const usage = (command = invokedAs(invocation)): string => `Usage: ${comm
   --host <address>       address to listen on (env HOST; default 127.0.0.1)
   --fixtures <file>      serve this site instead of the built-in sample site
   --persist <file>       keep the site in this SQLite database across restarts, each write on disk
-                         before its answer (created from the fixture when missing; a JSON site
-                         saved by an earlier version is migrated, the original kept beside it)
+                         before its answer (created from the fixture when missing; a JSON site an
+                         earlier --persist wrote is migrated, the original kept; other JSON refused)
   --token <t>            writes need X-API-TOKEN: <t> or ?api_token=<t> (env API_TOKEN)
   --cors-origin <list>   comma-separated origins allowed from browsers (default: any)
   --delay <ms|min-max>   wait before every API answer, fixed or random
