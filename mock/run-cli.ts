@@ -11,7 +11,7 @@ import { isLoopback } from './security/hosts';
 import type { SecurityPolicy } from './security/guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createApp } from './app/create-app';
+import { createApp, type MockApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
@@ -22,11 +22,18 @@ import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
 import { packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
+import { watchFixture, type FixtureWatch } from './command/watch-fixture';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
+
+/** The `--fixtures` file, read (and a large one checked) as at start and at each reload with `--watch`. */
+const readFixtures = (typed: string): unknown => readFixtureFile(fromCallerDirectory(typed), typed);
+
+/** What a bad option, fixture or file is, as the command says it after `mock: `. */
+const problemOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
@@ -62,19 +69,10 @@ export interface ReplacedRules {
   rules: Partial<RuleSet>;
 }
 
-function buildApp(
-  options: CliOptions,
-  replaced?: ReplacedRules,
-  database?: SiteDatabase,
-): ReturnType<typeof createApp> {
+function buildApp(options: CliOptions, replaced?: ReplacedRules, database?: SiteDatabase): MockApp {
   const rules = replaced?.rules;
   return createApp({
-    ...(options.fixtures
-      ? {
-          fixture: readFixtureFile(fromCallerDirectory(options.fixtures), options.fixtures),
-          fixtureSource: options.fixtures,
-        }
-      : {}),
+    ...(options.fixtures ? { fixture: readFixtures(options.fixtures), fixtureSource: options.fixtures } : {}),
     ...(database ? { persistence: database } : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
@@ -86,14 +84,25 @@ function buildApp(
   });
 }
 
+/** With `--watch`, the `--fixtures` file is loaded into `app` again at each change. */
+function watchFixtures(options: CliOptions, app: MockApp): FixtureWatch | undefined {
+  const typed = options.fixtures;
+  if (!options.watch || typed === undefined) return undefined;
+  const load = (): void => {
+    app.loadFixture(readFixtures(typed), typed);
+  };
+  return watchFixture(fromCallerDirectory(typed), typed, load, problemOf);
+}
+
 function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
     proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
   const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
+  const app = proxy ? undefined : buildApp(options, replaced, database);
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
-  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, database));
-  const server = createServer(listener);
+  const server = createServer(app ? nodeListener(app) : proxy?.listener);
+  const watch = app && watchFixtures(options, app);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =
@@ -120,6 +129,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     if (stopping) return;
     stopping = true;
     proxy?.stop();
+    watch?.close();
     // Every write was answered only once on disk; closing the database checkpoints its log.
     server.close(() => void (database?.close() ?? Promise.resolve()).then(() => process.exit(0)));
     server.closeAllConnections();
@@ -147,7 +157,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
     // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
     const badUsage =
       error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage()}` : ''}`);
+    console.error(`mock: ${problemOf(error)}${badUsage ? `\n\n${usage()}` : ''}`);
     process.exit(2);
   }
 }
