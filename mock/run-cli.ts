@@ -23,6 +23,8 @@ import { batchedLines } from './log-output';
 import { packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
 import { watchFixture, type FixtureWatch } from './command/watch-fixture';
+import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { bannerLines } from './command/banner';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -37,6 +39,10 @@ const problemOf = (error: unknown): string => (error instanceof Error ? error.me
 
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
+const paint = paintFor(colourWanted(process.env, process.stdout.isTTY));
+const requestLog = (line: string): void => {
+  logOutput.log(paintLogLine(line, paint));
+};
 
 /**
  * Beyond loopback the control API needs a token: the one given, or a random one printed at start.
@@ -79,7 +85,7 @@ function buildApp(options: CliOptions, replaced?: ReplacedRules, database?: Site
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet ? {} : { log: logOutput.log }),
+    ...(options.quiet ? {} : { log: requestLog }),
     security: securityFor(options),
   });
 }
@@ -97,7 +103,7 @@ function watchFixtures(options: CliOptions, app: MockApp): FixtureWatch | undefi
 function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
-    proxyFromCli(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+    proxyFromCli(options.proxy, options.quiet ? undefined : requestLog, fromCallerDirectory, securityFor(options));
   const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
   const app = proxy ? undefined : buildApp(options, replaced, database);
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
@@ -119,9 +125,10 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${String(port)}`;
     console.log(
-      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${origin} (control API under /__mock)`,
+      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${paint('cyan', origin)} (control API under /__mock)`,
     );
-    if (!proxy) console.log(`mock: the workbench is at ${origin}/__mock/ (Ctrl-C stops the mock)`);
+    if (!proxy) console.log(`mock: the workbench is at ${paint('cyan', `${origin}/__mock/`)} (Ctrl-C stops the mock)`);
+    for (const line of bannerLines(options, paint)) console.log(line);
   });
   let stopping = false;
   // SIGINT, SIGTERM and the watch on the launcher may each ask; the first one stops.

@@ -8,17 +8,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { projectRoot } from '../../../test-support/cli-process';
+import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 
 jest.setTimeout(90_000);
-
-/** The environment of a user's shell: none of jest's options, nor the variables of the npm that runs the tests. */
-const shellEnvironment = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && !/^npm_/i.test(name),
-    ),
-  );
 
 beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { cwd: projectRoot, env: shellEnvironment(), stdio: 'pipe' });

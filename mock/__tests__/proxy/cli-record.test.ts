@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createApp } from '../../index';
 import { recordedEmailPlaceholder } from '../../proxy/recorder';
 import { closeAll, serve } from './servers';
-import { projectRoot } from '../../../test-support/cli-process';
+import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
 
 jest.setTimeout(30_000);
@@ -28,7 +28,7 @@ interface Started {
 }
 
 async function startCli(args: string[]): Promise<Started> {
-  const { NODE_OPTIONS: _options, PORT: _port, PROXY_API_TOKEN: _token, ...env } = process.env;
+  const { PORT: _port, PROXY_API_TOKEN: _token, ...env } = shellEnvironment();
   const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '0', ...args], { cwd: root, env });
   running.push(child);
   let out = '';
