@@ -35,6 +35,15 @@ const importOfAPackageByPath = {
   message: 'import another package by its name (site-articles-schemas/..., site-articles-mock), not by a relative path',
 };
 
+/**
+ * Tests reach the system's temporary folder only through test-support/temp-files.ts, whose folders
+ * are removed after their tests (and a run fails when one is left: run-temp-folder.ts).
+ */
+const ownTemporaryFolder = ['ImportSpecifier[imported.name', 'MemberExpression[property.name'].map((node) => ({
+  selector: `${node}=/^(mkdtemp|mkdtempSync|tmpdir)$/]`,
+  message: 'make temporary folders with tempFolders (test-support/temp-files.ts), which removes them after the tests',
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
@@ -184,7 +193,7 @@ export default tseslint.config(
     ignores: testFiles,
     rules: { 'no-restricted-syntax': ['error', importOfAFolder, importOfAPackageByPath] },
   },
-  { files: testFiles, rules: { 'no-restricted-syntax': ['error', importOfAFolder] } },
+  { files: testFiles, rules: { 'no-restricted-syntax': ['error', importOfAFolder, ...ownTemporaryFolder] } },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
   { files: ['schemas/types/**/*.ts', 'schemas/zod/**/*.ts', 'schemas/index.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.

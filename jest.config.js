@@ -36,4 +36,7 @@ module.exports = {
   // every file in turn, though most of them wait on sockets and child processes, not the CPU.
   maxWorkers: '100%',
   testSequencer: '<rootDir>/test-support/test-sequencer.js',
+  // Every temporary folder of a run is made in one folder of the run's, which must be empty at the end.
+  globalSetup: '<rootDir>/test-support/global-setup.ts',
+  globalTeardown: '<rootDir>/test-support/global-teardown.ts',
 };

@@ -9,6 +9,7 @@ describe('readCliOptions', () => {
       corsOrigins: '*',
       faults: {},
       quiet: false,
+      watch: false,
       allowedHosts: [],
       help: false,
       version: false,
@@ -22,6 +23,7 @@ describe('readCliOptions', () => {
     ['--host', ['--host', '0.0.0.0'], {}, { host: '0.0.0.0' }],
     ['HOST', [], { HOST: '::1' }, { host: '::1' }],
     ['--fixtures', ['--fixtures', 'site.json'], {}, { fixtures: 'site.json' }],
+    ['--watch', ['--fixtures', 'site.json', '--watch'], {}, { fixtures: 'site.json', watch: true }],
     ['--token', ['--token', 't'], {}, { token: 't' }],
     ['API_TOKEN', [], { API_TOKEN: 't' }, { token: 't' }],
     [
@@ -72,6 +74,8 @@ describe('readCliOptions', () => {
     [['--fail-rate', '1', '--fail-status', '200'], /^--fail-status must be a whole number from 400 to 599$/],
     [['--fail-operation', 'deleteArticle'], /^--fail-operation must be one of readArticle, /],
     [['--fail-status', '500'], /^--fail-status needs --fail-rate <0..1> or --fail-operation <id>/],
+    [['--watch'], /^--watch needs --fixtures <file>, the file it reloads$/],
+    [['--fixtures', 'a.json', '--watch', '--persist', 'a.db'], /^--watch does not apply with --persist: /],
   ])('refuses %j with a usage error naming the flag as typed', (argv, message) => {
     expect(() => readCliOptions(argv, {})).toThrow(UsageError);
     expect(() => readCliOptions(argv, {})).toThrow(message);

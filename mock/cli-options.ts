@@ -11,6 +11,8 @@ export interface CliOptions {
   port: number;
   host: string;
   fixtures?: string;
+  /** Reload the `--fixtures` file when it changes (command/watch-fixture.ts). */
+  watch: boolean;
   persist?: string;
   token?: string;
   corsOrigins: string[] | '*';
@@ -47,9 +49,11 @@ export const usage = (command = invokedAs(invocation)): string => `Usage: ${comm
   --port <n>             port to listen on (env PORT; default 4010)
   --host <address>       address to listen on (env HOST; default 127.0.0.1)
   --fixtures <file>      serve this site instead of the built-in sample site
+  --watch                with --fixtures: load the file again when it changes (a file that does
+                         not load or check keeps the site as it was; not with --persist)
   --persist <file>       keep the site in this SQLite database across restarts, each write on disk
-                         before its answer (created from the fixture when missing; a JSON site
-                         saved by an earlier version is migrated, the original kept beside it)
+                         before its answer (created from the fixture when missing; a JSON site an
+                         earlier --persist wrote is migrated, the original kept; other JSON refused)
   --token <t>            writes need X-API-TOKEN: <t> or ?api_token=<t> (env API_TOKEN)
   --cors-origin <list>   comma-separated origins allowed from browsers (default: any)
   --delay <ms|min-max>   wait before every API answer, fixed or random
@@ -167,6 +171,16 @@ function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?
   };
 }
 
+/** `--watch` reloads a fixture file; with `--persist` the database keeps the site, and a reload would replace its writes. */
+function checkWatch(values: { watch?: boolean; fixtures?: string; persist?: string }): void {
+  if (!values.watch) return;
+  if (values.fixtures === undefined) throw new UsageError('--watch needs --fixtures <file>, the file it reloads');
+  if (values.persist !== undefined)
+    throw new UsageError(
+      '--watch does not apply with --persist: the database keeps the site, and a reload would replace what was written to it',
+    );
+}
+
 export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptions {
   const { values } = parseArgs({
     args: argv,
@@ -174,6 +188,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       port: { type: 'string' },
       host: { type: 'string' },
       fixtures: { type: 'string' },
+      watch: { type: 'boolean' },
       persist: { type: 'string' },
       token: { type: 'string' },
       'cors-origin': { type: 'string' },
@@ -195,6 +210,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     },
     strict: true,
   });
+  checkWatch(values);
   const port = number(values.port ?? env.PORT, '--port') ?? 4010;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0 to 65535, not ${port}`);
@@ -205,6 +221,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     port,
     host: values.host ?? env.HOST ?? '127.0.0.1',
     ...(values.fixtures ? { fixtures: values.fixtures } : {}),
+    watch: values.watch ?? false,
     ...(values.persist ? { persist: values.persist } : {}),
     ...(token ? { token } : {}),
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',

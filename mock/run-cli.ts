@@ -11,7 +11,7 @@ import { isLoopback } from './security/hosts';
 import type { SecurityPolicy } from './security/guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createApp } from './app/create-app';
+import { createApp, type MockApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
@@ -20,15 +20,29 @@ import type { SiteDatabase } from './persist/site-database';
 import { readFixtureFile } from './fixtures/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { packageVersion, startedByNpmScript } from 'site-articles-schemas/command-line';
+import { packageVersion } from 'site-articles-schemas/command-line';
+import { stopWithLauncher } from './command/launcher';
+import { watchFixture, type FixtureWatch } from './command/watch-fixture';
+import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { bannerLines } from './command/banner';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
+/** The `--fixtures` file, read (and a large one checked) as at start and at each reload with `--watch`. */
+const readFixtures = (typed: string): unknown => readFixtureFile(fromCallerDirectory(typed), typed);
+
+/** What a bad option, fixture or file is, as the command says it after `mock: `. */
+const problemOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
+const paint = paintFor(colourWanted(process.env, process.stdout.isTTY));
+const requestLog = (line: string): void => {
+  logOutput.log(paintLogLine(line, paint));
+};
 
 /**
  * Beyond loopback the control API needs a token: the one given, or a random one printed at start.
@@ -67,38 +81,40 @@ export interface ReplacedRules {
   rules: Partial<RuleSet>;
 }
 
-function buildApp(
-  options: CliOptions,
-  replaced?: ReplacedRules,
-  database?: SiteDatabase,
-): ReturnType<typeof createApp> {
+function buildApp(options: CliOptions, replaced?: ReplacedRules, database?: SiteDatabase): MockApp {
   const rules = replaced?.rules;
   return createApp({
-    ...(options.fixtures
-      ? {
-          fixture: readFixtureFile(fromCallerDirectory(options.fixtures), options.fixtures),
-          fixtureSource: options.fixtures,
-        }
-      : {}),
+    ...(options.fixtures ? { fixture: readFixtures(options.fixtures), fixtureSource: options.fixtures } : {}),
     ...(database ? { persistence: database } : {}),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
-    ...(options.quiet ? {} : { log: logOutput.log }),
+    ...(options.quiet ? {} : { log: requestLog }),
     security: securityFor(options),
   });
+}
+
+/** With `--watch`, the `--fixtures` file is loaded into `app` again at each change. */
+function watchFixtures(options: CliOptions, app: MockApp): FixtureWatch | undefined {
+  const typed = options.fixtures;
+  if (!options.watch || typed === undefined) return undefined;
+  const load = (): void => {
+    app.loadFixture(readFixtures(typed), typed);
+  };
+  return watchFixture(fromCallerDirectory(typed), typed, load, problemOf);
 }
 
 function serve(options: CliOptions, replaced?: ReplacedRules): void {
   const proxy =
     options.proxy &&
-    loadProxy()(options.proxy, options.quiet ? undefined : logOutput.log, fromCallerDirectory, securityFor(options));
+    loadProxy()(options.proxy, options.quiet ? undefined : requestLog, fromCallerDirectory, securityFor(options));
   const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
+  const app = proxy ? undefined : buildApp(options, replaced, database);
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
-  const listener = proxy ? proxy.listener : nodeListener(buildApp(options, replaced, database));
-  const server = createServer(listener);
+  const server = createServer(app ? nodeListener(app) : proxy?.listener);
+  const watch = app && watchFixtures(options, app);
   answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => {
     const reason =
@@ -115,40 +131,29 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     const port = typeof address === 'object' && address ? address.port : options.port;
     const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${String(port)}`;
     console.log(
-      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${origin} (control API under /__mock)`,
+      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${paint('cyan', origin)} (control API under /__mock)`,
     );
-    if (!proxy) console.log(`mock: the workbench is at ${origin}/__mock/ (Ctrl-C stops the mock)`);
+    if (!proxy) console.log(`mock: the workbench is at ${paint('cyan', `${origin}/__mock/`)} (Ctrl-C stops the mock)`);
+    for (const line of bannerLines(options, paint)) console.log(line);
   });
   let stopping = false;
-  // SIGINT, SIGTERM and the watch on npm may each ask; the first one stops.
+  // SIGINT, SIGTERM and the watch on the launcher may each ask; the first one stops.
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
     proxy?.stop();
+    watch?.close();
     // Every write was answered only once on disk; closing the database checkpoints its log.
     server.close(() => void (database?.close() ?? Promise.resolve()).then(() => process.exit(0)));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  stopWithNpm(stop);
-}
-
-/**
- * Under `npm start`, npm is this process's parent. Killed outright (SIGKILL, a closed terminal
- * that signals only npm), npm cannot pass the stop on, and the mock would keep its port: when the
- * parent is gone the mock stops as if it had been told to.
- */
-function stopWithNpm(stop: () => void): void {
-  if (!startedByNpmScript(process.env)) return;
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    console.log('mock: npm, which started the mock, is gone; stopping');
+  // Killed outright, or stopped by a signal it passes to the shell alone, npm cannot stop the mock.
+  stopWithLauncher((reason) => {
+    console.log(`mock: ${reason}; stopping`);
     stop();
-  }, 500);
-  watch.unref();
+  });
 }
 
 /** Reads the options and serves; bad options print the usage and end the process with exit 2. */
@@ -165,7 +170,7 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
     // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
     const badUsage =
       error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(`mock: ${error instanceof Error ? error.message : String(error)}${badUsage ? `\n\n${usage()}` : ''}`);
+    console.error(`mock: ${problemOf(error)}${badUsage ? `\n\n${usage()}` : ''}`);
     process.exit(2);
   }
 }

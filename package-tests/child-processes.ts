@@ -4,22 +4,16 @@
  * also stops what `npx` started under it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { shellEnvironment } from '../test-support/cli-process';
 
 export interface Finished {
   code: number | null;
   output: string;
 }
 
-/** The outer `npm test` leaves its own settings in the environment; the commands under test must not inherit them. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([name]) => !name.startsWith('npm_') && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD',
-  );
-  return Object.fromEntries(kept);
-}
-
+/** The outer `npm test` leaves its own settings in the environment; the commands under test must not inherit them (shellEnvironment). */
 export function run(command: string, args: string[], cwd: string): Promise<Finished> {
-  const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: shellEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,7 +32,7 @@ export interface Server {
 
 /** Starts a server command and resolves with the first `http://127.0.0.1:<port>` it prints. */
 export function startServer(command: string, args: string[], cwd: string): Promise<Server> {
-  const child: ChildProcess = spawn(command, args, { cwd, env: cleanEnv(), detached: true, stdio: 'pipe' });
+  const child: ChildProcess = spawn(command, args, { cwd, env: shellEnvironment(), detached: true, stdio: 'pipe' });
   const stop = (): void => {
     if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   };

@@ -4,17 +4,21 @@
  * testing or Swagger UI; the contract command's brings no Express; the schemas package brings the
  * types, the OpenAPI document and validation to a client's repository.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
 import { installedPackages, packAll, projectWith, type PackageName, type Packed } from './packed';
+import { tempFolders } from '../test-support/temp-files';
 
+let mock: Server | undefined;
+afterAll(() => {
+  mock?.stop();
+});
+// Removed after the hook above has stopped the installed mock.
+const work = tempFolders('site-articles-pack')();
 const root = resolve(__dirname, '..');
-const work = mkdtempSync(join(tmpdir(), 'site-articles-pack-'));
 const projects = { mock: join(work, 'mock-user'), contract: join(work, 'contract-user'), client: join(work, 'client') };
 let packed: Record<PackageName, Packed>;
-let mock: Server | undefined;
 
 /** The msw the project itself tests with: a peer the consumer installs beside the package. */
 const versionOf = (name: string): string =>
@@ -91,11 +95,6 @@ beforeAll(async () => {
     projectWith(projects.client, [packed.schemas.tarball]),
   ]);
 }, 480_000);
-
-afterAll(() => {
-  mock?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
 
 describe('every tarball', () => {
   test.each(['schemas', 'mock', 'contract'] as const)(

@@ -1,13 +1,10 @@
 /** When `npm run build` may skip: only while every build is there and no source changed since it was made. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { buildIsCurrent, forgetBuild, stampBuild } from './build-stamp';
+import { tempFolders } from '../test-support/temp-files';
 
-const root = mkdtempSync(join(tmpdir(), 'build-stamp-'));
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
+const root = tempFolders('build-stamp')();
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });

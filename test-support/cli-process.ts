@@ -17,9 +17,21 @@ export interface Cli {
 
 const running: ChildProcess[] = [];
 
+/**
+ * The environment of a user's shell, for a command a test runs: without what jest sets for its
+ * workers (NODE_OPTIONS; FORCE_COLOR, when jest's own output is a terminal) and without the
+ * variables of the npm that runs the tests (`npm test`).
+ */
+export function shellEnvironment(): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !/^npm_/i.test(name) && !['NODE_OPTIONS', 'FORCE_COLOR', 'INIT_CWD'].includes(name),
+  );
+  return Object.fromEntries(kept);
+}
+
 export function startCli(args: string[], env: Record<string, string> = {}, entry = 'mock/cli.ts'): Cli {
-  // The child must not inherit jest's NODE_OPTIONS, nor a PORT, HOST or API_TOKEN of the caller.
-  const { NODE_OPTIONS: _options, PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = process.env;
+  // Nor a PORT, HOST or API_TOKEN of the caller.
+  const { PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = shellEnvironment();
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: projectRoot,
     env: { ...inherited, ...env },
@@ -52,7 +64,10 @@ export async function serving(cli: Cli): Promise<string> {
   throw new Error('mock did not start');
 }
 
-/** Kills every CLI still running (for `afterEach`). */
-export function killRunningClis(): void {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+/** Kills every CLI still running and waits for them to end (for `afterEach`), so none still writes to a folder a test removes. */
+export async function killRunningClis(): Promise<void> {
+  const alive = running.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  const ended = alive.map((child) => new Promise((done) => child.once('exit', done)));
+  for (const child of alive) child.kill('SIGKILL');
+  await Promise.all(ended);
 }

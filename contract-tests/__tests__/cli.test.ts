@@ -3,17 +3,16 @@
  * free port, as it would run against a real deployment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MockOptions } from 'site-articles-mock';
 import { brokenVariants, sequenceVariants } from '../../proof/variants';
 import { startInProcessMock, type RunningTarget } from '../in-process';
 import { projectRoot } from '../../test-support/cli-process';
+import { tempFolders } from '../../test-support/temp-files';
 
 const root = projectRoot;
-const scratch = mkdtempSync(join(tmpdir(), 'contract-cli-'));
 const targets: RunningTarget[] = [];
 // Each test starts node and tsx: slow under a loaded CI machine.
 
@@ -73,8 +72,9 @@ async function freePort(): Promise<number> {
 
 afterAll(async () => {
   await Promise.all(targets.map((target) => target.close()));
-  rmSync(scratch, { recursive: true, force: true });
 });
+// Removed after the hook above has closed the targets.
+const scratch = tempFolders('contract-cli')();
 
 test.concurrent(
   'stops with one sentence and exit 2 when the target has no article of that id, before any check runs',

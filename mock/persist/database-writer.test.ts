@@ -3,12 +3,13 @@
  * a part is all in the file when it is acknowledged, and one whose rows cannot all be made leaves
  * the file as it was.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import type { Row } from './database-format';
 import { DatabaseWriter } from './database-writer';
+import { tempFolders } from '../../test-support/temp-files';
+
+const newFolder = tempFolders('writer');
 
 jest.setTimeout(30_000);
 
@@ -39,7 +40,7 @@ describe('the database writer', () => {
   });
 
   test('commits a whole site of many parts as one, in order, before it answers', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'writer-')), 'site.db');
+    const path = join(newFolder(), 'site.db');
     writer = new DatabaseWriter(path);
     await writer.write({ whole: true, rows: comments(12_345) });
     const bodies = savedBodies(path);
@@ -50,7 +51,7 @@ describe('the database writer', () => {
   });
 
   test('leaves the file as it was when the rows of a whole site cannot all be made', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'writer-')), 'site.db');
+    const path = join(newFolder(), 'site.db');
     writer = new DatabaseWriter(path);
     await writer.write({ whole: true, rows: comments(3) });
     function* breaksMidway(): Generator<Row> {

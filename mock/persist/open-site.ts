@@ -1,7 +1,8 @@
 /**
  * What `--persist <file>` finds at start (docs/persistence.md): no file yet, a site this mock
- * saved, or a JSON site from the mock before issue 21, which is migrated once with the original
- * kept beside it. Anything else stops the start, naming the file, which is left as it was.
+ * saved, or a JSON site the mock before issue 21 wrote, which is migrated once with the original
+ * kept beside it. Anything else stops the start, naming the file, which is left as it was: among
+ * them a JSON site the mock did not write, such as a fixture (issue 29, item 16).
  */
 import {
   closeSync,
@@ -16,6 +17,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { readFixtureFile } from '../fixtures/fixture-file';
+import { writtenByEarlierPersist } from './earlier-json-site';
 import { storeFromFixture } from '../fixtures/load-fixture';
 import type { SiteStore } from '../store/site-store';
 import { formatProblem, isEmpty, openConnection, readSite, siteRows, writeBatch } from './database-format';
@@ -74,22 +76,24 @@ function removeDatabase(path: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
 }
 
+/** Only a file the earlier `--persist` wrote is converted; a fixture is the user's, and stays as it is. */
+function earlierJsonSite(path: string): unknown {
+  if (!firstBytes(path, 64).trimStart().startsWith('{'))
+    throw new PersistFileError(`${path}: is neither a site saved by --persist (SQLite) nor a JSON site`);
+  if (!writtenByEarlierPersist(path))
+    throw new PersistFileError(
+      `${path}: is a JSON file that --persist did not write, so it is left as it is; to serve it and keep its changes in a new database: --fixtures ${path} --persist <new file>`,
+    );
+  return readFixtureFile(path);
+}
+
 /**
- * A JSON site becomes a database: written whole under a temporary name, the original copied
- * beside, then renamed over the original. A kill at any step leaves the JSON file in place, and
- * the next start migrates again.
+ * A JSON site the earlier `--persist` wrote becomes a database: written whole under a temporary
+ * name, the original copied beside, then renamed over the original. A kill at any step leaves the
+ * JSON file in place, and the next start migrates again.
  */
 function migrateJson(path: string, report: (line: string) => void): SiteStore {
-  let site: unknown;
-  try {
-    site = readFixtureFile(path);
-  } catch (error) {
-    if (!firstBytes(path, 64).trimStart().startsWith('{')) {
-      throw new PersistFileError(`${path}: is neither a site saved by --persist (SQLite) nor a JSON site`);
-    }
-    throw error;
-  }
-  const store = storeFromFixture(site, path);
+  const store = storeFromFixture(earlierJsonSite(path), path);
   const temporary = `${path}.migrating`;
   removeDatabase(temporary);
   const connection = openConnection(temporary, { commits: false });

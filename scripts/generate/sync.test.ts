@@ -1,21 +1,19 @@
 /** What `npm run check:generated` reports, on a scratch folder instead of the project. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { staleFiles, writeGenerated } from './sync';
+import { tempFolders } from '../../test-support/temp-files';
 
 const files = new Map([
   ['schemas/thing.json', '{\n  "type": "object"\n}\n'],
   ['schemas/types/index.ts', 'export interface Thing {}\n'],
 ]);
+const newRoot = tempFolders('generated');
 let root: string;
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'generated-'));
+  root = newRoot();
   writeGenerated(root, files);
-});
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
 });
 
 test('freshly written files are reported up to date', () => {

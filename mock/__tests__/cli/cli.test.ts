@@ -2,12 +2,11 @@
  * The CLI as a real child process (`node --import tsx mock/cli.ts`): port and host choice, a busy
  * port, clean stops on SIGINT/SIGTERM, a bad fixture file and `--help`. Few tests: each spawns.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
-import { killRunningClis, projectRoot, serving, startCli } from '../../../test-support/cli-process';
+import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 import { createApp } from '../../index';
 
 jest.setTimeout(20_000);
@@ -28,6 +27,7 @@ async function freePort(): Promise<number> {
 }
 
 afterEach(killRunningClis);
+const newFolder = tempFolders('mock-cli');
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the condition'): Promise<void> {
   for (let waited = 0; waited < 15_000; waited += 100) {
@@ -36,9 +36,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the 
   }
   throw new Error(`${what} did not come within 15 s`);
 }
-
-const withoutNodeOptions = (): NodeJS.ProcessEnv =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS'));
 
 describe('mock/cli.ts', () => {
   it('serves the sample site on the port given with --port', async () => {
@@ -61,26 +58,6 @@ describe('mock/cli.ts', () => {
       `mock: the workbench is at http://127.0.0.1:${port}/__mock/ (Ctrl-C stops the mock)\n`,
     );
     expect((await fetch(`http://127.0.0.1:${port}/__mock/`)).status).toBe(200);
-  });
-
-  it('stops, freeing its port, when npm start is killed outright and cannot pass the signal on', async () => {
-    const port = await freePort();
-    // Stands for npm: a parent that runs the mock with npm's variable set, then dies by SIGKILL.
-    const npm = spawn(
-      process.execPath,
-      [
-        '-e',
-        `require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '${port}', '--quiet'], { stdio: 'inherit' })`,
-      ],
-      { cwd: projectRoot, env: { ...withoutNodeOptions(), npm_lifecycle_event: 'start' }, stdio: 'ignore' },
-    );
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => undefined))?.ok === true,
-    );
-    npm.kill('SIGKILL');
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${port}/admin/api/articles/1`).catch(() => 'closed')) === 'closed',
-    );
   });
 
   it('takes the port from PORT and the address from --host, and logs each request', async () => {
@@ -114,7 +91,7 @@ describe('mock/cli.ts', () => {
   });
 
   it('serves the site of --fixtures and explains a bad one naming the file, article and field', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'mock-cli-'));
+    const folder = newFolder();
     const site = createApp().state();
     const good = join(folder, 'good.json');
     const withoutFirst = {

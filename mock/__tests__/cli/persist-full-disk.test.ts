@@ -5,15 +5,17 @@
  * needs root (as CI has); elsewhere these tests say so and do not run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 
 jest.setTimeout(90_000);
 afterEach(killRunningClis);
 
-const mountPoint = mkdtempSync(join(tmpdir(), 'mock-persist-full-'));
+// Removed after the file's tests, so after each describe block's hooks have unmounted or unlocked what is in it.
+const newFolder = tempFolders('mock-persist-full');
+const mountPoint = newFolder();
 
 /** Mounts a small tmpfs, or says why it cannot. */
 function mountSmallDisk(): string | undefined {
@@ -28,12 +30,6 @@ function mountSmallDisk(): string | undefined {
 const cannotMount = mountSmallDisk();
 if (cannotMount) console.warn(`persist-full-disk: not run, a tmpfs cannot be mounted here (${cannotMount})`);
 const onSmallDisk = cannotMount ? describe.skip : describe;
-
-afterAll(() => {
-  killRunningClis();
-  if (!cannotMount) execFileSync('umount', [mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
 
 const file = join(mountPoint, 'site.db');
 const json = { 'Content-Type': 'application/json' };
@@ -114,6 +110,11 @@ async function restarted(previous: Cli): Promise<string> {
 }
 
 onSmallDisk('--persist on a file system that fills up', () => {
+  afterAll(async () => {
+    await killRunningClis();
+    execFileSync('umount', [mountPoint]);
+  });
+
   test('shows and keeps every acknowledged write, and no refused one, before and after a restart', async () => {
     rmSync(file, { force: true });
     const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
@@ -139,20 +140,19 @@ onSmallDisk('--persist on a file system that fills up', () => {
  * and for files already open): every commit fails until they are writable again.
  */
 describe('--persist on a database that turns read-only', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'mock-persist-read-only-'));
+  const folder = newFolder();
   const site = join(folder, 'site.db');
   const files = [site, `${site}-wal`];
   const setImmutable = (on: boolean): void => {
     execFileSync('chattr', [on ? '+i' : '-i', ...files], { stdio: 'pipe' });
   };
-  afterAll(() => {
-    killRunningClis();
+  afterAll(async () => {
+    await killRunningClis();
     try {
       setImmutable(false);
     } catch {
       // Not made immutable: nothing to undo.
     }
-    rmSync(folder, { recursive: true, force: true });
   });
 
   test('refuses and hides every write while it is, and keeps only the acknowledged ones across a restart', async () => {

@@ -8,14 +8,14 @@
  * removed what came before it. A write in flight at the kill may or may not be there: it was never
  * acknowledged, and neither was a reset in flight, which may have wiped what came before it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
 import type { SiteFixture } from '../../store/records';
+import { tempFolders } from '../../../test-support/temp-files';
 
 jest.setTimeout(300_000);
 afterEach(killRunningClis);
+const newFolder = tempFolders('mock-persist-kill');
 
 const rounds = 24;
 /** A round's kill comes after 1 to this many acknowledgements. */
@@ -183,7 +183,7 @@ async function siteOf(base: string): Promise<SiteFixture> {
 
 describe('--persist under SIGKILL', () => {
   it(`keeps every acknowledged write and reset across ${String(rounds)} kills amid concurrent writes`, async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mock-persist-kill-')), 'site.db');
+    const file = join(newFolder(), 'site.db');
     const acknowledged: Acknowledged[] = [];
     let step = 0;
     let cli: Cli = startCli(['--port', '0', '--quiet', '--persist', file]);

@@ -4,18 +4,18 @@
  * migrated with its original kept, and a file that is not a site stops the start (exit 2, the
  * file untouched). Kills with SIGKILL are persist-kill.test.ts.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 import type { SiteFixture } from '../../store/records';
 import sampleSite from '../../fixtures/sample-site.json';
 
 jest.setTimeout(60_000);
 afterEach(killRunningClis);
 
-const folder = (): string => mkdtempSync(join(tmpdir(), 'mock-persist-'));
+const folder = tempFolders('mock-persist');
 
 async function putKey(base: string, key: string, value: unknown): Promise<void> {
   const response = await fetch(`${base}/admin/api/articles/1/data/${key}`, {
@@ -145,34 +145,37 @@ describe('--persist', () => {
     connection.close();
   }
 
-  it.each([
+  const sampleSiteFile = join(__dirname, '..', '..', 'fixtures', 'sample-site.json');
+  const notWritten =
+    'is a JSON file that --persist did not write, so it is left as it is; to serve it and keep its changes in a new database: --fixtures <file> --persist <new file>';
+  const writing = (text: string) => (file: string) => {
+    writeFileSync(file, text);
+  };
+  it.each<[string, (file: string) => void, string]>([
     [
-      'is not JSON',
-      (file: string) => {
-        writeFileSync(file, '{"pages": [');
+      'is a fixture a person wrote (the sample site as Prettier formats it)',
+      (file) => {
+        copyFileSync(sampleSiteFile, file);
       },
+      notWritten,
     ],
+    ['is a fixture saved from the control API (GET /__mock/state)', writing(JSON.stringify(sampleSite)), notWritten],
+    ['is not JSON', writing('{"pages": ['), notWritten],
+    ['is JSON but not a site', writing(JSON.stringify({ pages: 'none' })), notWritten],
+    ['is neither JSON nor SQLite', writing('name,value\ncolour,teal\n'), 'is neither a site saved by --persist'],
     [
-      'is JSON but not a site',
-      (file: string) => {
-        writeFileSync(file, JSON.stringify({ pages: 'none' }));
-      },
+      'is an SQLite database of something else',
+      otherDatabase,
+      'is an SQLite database, but not a site saved by --persist',
     ],
-    [
-      'is neither JSON nor SQLite',
-      (file: string) => {
-        writeFileSync(file, 'name,value\ncolour,teal\n');
-      },
-    ],
-    ['is an SQLite database of something else', otherDatabase],
-  ])('stops the start with exit code 2 when the file %s, naming it and leaving it as it was', async (_, make) => {
+  ])('stops the start with exit code 2 when the file %s, saying so and leaving it as it was', async (_, make, says) => {
     const dir = folder();
     const file = join(dir, 'site.db');
     make(file);
     const before = readFileSync(file);
     const cli = startCli(['--port', '0', '--persist', file]);
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toContain(file);
+    expect(cli.stderr()).toContain(`${file}: ${says.replace('<file>', file)}`);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(readdirSync(dir)).toEqual(['site.db']);
   });

@@ -4,13 +4,13 @@
  * `--fixtures` loads and serves with the same articles and comments.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../index';
 import { recordedEmailPlaceholder } from '../../proxy/recorder';
 import { closeAll, serve } from './servers';
-import { projectRoot } from '../../../test-support/cli-process';
+import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
+import { tempFolders } from '../../../test-support/temp-files';
 
 jest.setTimeout(30_000);
 afterEach(closeAll);
@@ -20,6 +20,7 @@ const running: ChildProcess[] = [];
 afterEach(() => {
   for (const child of running.splice(0)) child.kill('SIGKILL');
 });
+const newFolder = tempFolders('proxy-record');
 
 interface Started {
   url: string;
@@ -27,7 +28,7 @@ interface Started {
 }
 
 async function startCli(args: string[]): Promise<Started> {
-  const { NODE_OPTIONS: _options, PORT: _port, PROXY_API_TOKEN: _token, ...env } = process.env;
+  const { PORT: _port, PROXY_API_TOKEN: _token, ...env } = shellEnvironment();
   const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '0', ...args], { cwd: root, env });
   running.push(child);
   let out = '';
@@ -69,7 +70,7 @@ const withoutAddresses = (article: unknown): unknown =>
 
 test('records what passed through into a fixture that serves the same articles and comments', async () => {
   const upstream = await serve(createApp({ token: 'record-secret' }).app);
-  const file = join(mkdtempSync(join(tmpdir(), 'proxy-record-')), 'recorded.json');
+  const file = join(newFolder(), 'recorded.json');
   const proxy = await startCli(['--proxy', upstream, '--proxy-token', 'record-secret', '--record', file]);
   const ids = [1, 2, 3];
   const listOf = (base: string, id: number): string => `${base}/admin/api/site/articles/${id}/comments.json`;
@@ -134,7 +135,7 @@ async function mixedDeployment(): Promise<string> {
 }
 
 test('records only the success answers of their operation from mixed traffic, counts the rest, and the file loads', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'proxy-record-')), 'recorded.json');
+  const file = join(newFolder(), 'recorded.json');
   const proxy = await startCli(['--proxy', await mixedDeployment(), '--record', file]);
   const article = (id: number, query = ''): string => `${proxy.url}/admin/api/articles/${id}${query}`;
   const list = `${proxy.url}/admin/api/site/articles/1/comments.json`;
