@@ -6,44 +6,20 @@
  */
 import { packageVersion } from 'site-articles-schemas/command-line';
 import { readContractOptions, usage, type ContractOptions } from './cli-options';
-import { describeNetworkError } from './http/client';
+import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
 import { describeRestore, runExitCode } from './restore';
 import { markerOf, newRunId, runOnSession, Session, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { runUntilRestored } from './signals';
-import { existingReservedKey, pathOf } from './checks/steps';
+import { existingReservedKey } from './checks/steps';
+import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
 import { maxBurstPosts } from './checks/concurrency';
 import { allChecks } from './checks';
 import { progressLine, summaryText } from './report/console';
 import { checkReportFiles, finishReports, type ReportFiles } from './report/files';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
-
-/**
- * One clear sentence when the run cannot start: nothing answers at the base address, or an article
- * it names is not there (4.1 answers 200 for an article the target has); undefined when each is read.
- */
-async function unreachable(target: TargetSettings): Promise<string | undefined> {
-  for (const articleId of target.articleIds) {
-    const url = `${target.baseUrl}${pathOf('readArticle', articleId)}`;
-    let status: number;
-    try {
-      const answer = await fetch(url, {
-        headers: target.token ? { 'X-API-TOKEN': target.token } : {},
-        redirect: 'manual',
-        signal: AbortSignal.timeout(15_000),
-      });
-      await answer.arrayBuffer();
-      status = answer.status;
-    } catch (error) {
-      return `cannot reach the target at ${target.baseUrl} (GET ${url}: ${describeNetworkError(error)}); is it running, and is --base-url right?`;
-    }
-    if (status !== 200)
-      return `article ${String(articleId)} cannot be read: GET ${url} answered ${String(status)}, not 200; name articles the target has with --article-id`;
-  }
-  return undefined;
-}
 
 function announce(options: ContractOptions, target: TargetSettings): void {
   const ids = target.articleIds.join(', ');
@@ -91,7 +67,12 @@ function notes(session: Session, ids: number[]): void {
  * The fixed checks, run in this process one at a time, each printed as it finishes; then the data
  * restored (also after an interrupt) and the run as a whole judged; the report files from the records.
  */
-async function runChecksCli(options: ContractOptions, target: TargetSettings, files: ReportFiles): Promise<number> {
+async function runChecksCli(
+  options: ContractOptions,
+  target: TargetSettings,
+  watch: TargetWatch,
+  files: ReportFiles,
+): Promise<number> {
   announce(options, target);
   const session = await Session.open(target);
   notes(session, target.articleIds);
@@ -106,7 +87,9 @@ async function runChecksCli(options: ContractOptions, target: TargetSettings, fi
     () => {
       session.stop();
     },
-    async (stopped) => {
+    async (interrupted) => {
+      // A setting problem stops the checks as an interrupt does (its client already sends nothing).
+      const stopped = (): boolean => interrupted() || watch.problem !== undefined;
       await runOnSession(session, target.articleIds, allChecks, {
         stopped,
         onResult: (result) => {
@@ -115,17 +98,25 @@ async function runChecksCli(options: ContractOptions, target: TargetSettings, fi
       });
       // Judged only after a whole run; a signal during the restore still leaves it judged.
       const ranEveryCheck = !stopped();
+      // One the restore meets is the restore's to report, as any failure of its requests.
+      const problem = watch.problem;
       const started = performance.now();
       const restore = await session.close();
       if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
-      return restore;
+      return { restore, problem };
     },
   );
-  process.stdout.write(summaryText(records));
-  const restored = outcome.result.map(describeRestore);
+  const { restore, problem } = outcome.result;
+  // Checks a setting problem cut short say nothing about the target: no summary, no report files.
+  if (!problem) process.stdout.write(summaryText(records));
+  const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');
-  const code = runExitCode(outcome.signal, passed, outcome.result);
+  const code = runExitCode(outcome.signal, passed, restore, problem);
+  if (problem) {
+    console.error(`contract: ${problem.message}`);
+    return code;
+  }
   const summary: RunSummary = {
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,
@@ -151,6 +142,7 @@ async function run(options: ContractOptions): Promise<number> {
   }
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
+    const watch = new TargetWatch();
     const target: TargetSettings = {
       baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
       articleIds: options.articleIds,
@@ -159,14 +151,15 @@ async function run(options: ContractOptions): Promise<number> {
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
+      http: { ...options.limits, watch },
     };
-    const problem = await unreachable(target);
+    const problem = await preflight(target);
     if (problem) {
       console.error(`contract: ${problem}`);
       return 2;
     }
-    if (options.explore !== undefined) return await runExplore(options, target, options.explore, files);
-    return await runChecksCli(options, target, files);
+    if (options.explore !== undefined) return await runExplore(options, target, options.explore, watch, files);
+    return await runChecksCli(options, target, watch, files);
   } catch (error) {
     if (!(error instanceof MockNotInstalled)) throw error;
     console.error(`contract: ${error.message}`);

@@ -5,6 +5,7 @@
  */
 import type { ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
+import type { TargetWatch } from '../http/watch';
 import { markerOf, type TargetSettings } from '../runner';
 import { runUntilRestored } from '../signals';
 import { finishReports, type ReportFiles } from '../report/files';
@@ -37,6 +38,7 @@ export async function runExplore(
   options: ContractOptions,
   target: TargetSettings,
   runs: number,
+  watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -56,9 +58,25 @@ export async function runExplore(
     'the sequences',
     markerOf(target.runId ?? ''),
     () => undefined,
-    (stopped) => explore(target, { runs, seed, comments, readOnly: options.readOnly, stopped }),
+    (interrupted) =>
+      explore(target, {
+        runs,
+        seed,
+        comments,
+        readOnly: options.readOnly,
+        // A setting problem stops the sequences as an interrupt does (its client already sends nothing).
+        stopped: () => interrupted() || watch.problem !== undefined,
+      }),
   );
   const report = outcome.result;
+  // One the final restore meets is the restore's to report, as any failure of its requests.
+  const problem = report.cutShort ? watch.problem : undefined;
+  if (problem) {
+    // Sequences a setting problem cut short say nothing about the target: no verdict, no report files.
+    for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
+    console.error(`contract: ${problem.message}`);
+    return runExitCode(outcome.signal, false, report.restore, problem);
+  }
   console.log(report.failure ? `contract: FAILED\n${report.failure}` : `contract: ${String(runs)} sequence(s) passed`);
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);

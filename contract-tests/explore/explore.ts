@@ -61,6 +61,8 @@ export interface ExploreReport {
   articles: ArticleExplored[];
   /** Every article's failure text, ready to print. */
   failure?: string;
+  /** Whether `stopped` ended the sequences before the last. */
+  cutShort: boolean;
   restore: RestoreReport[];
 }
 
@@ -170,8 +172,10 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
   const session = await Session.open({ ...settings, readOnly: options.readOnly });
   const articles: ArticleExplored[] = [];
   let restore: RestoreReport[];
+  let cutShort: boolean;
   try {
     for (const articleId of settings.articleIds) {
+      if (options.stopped?.()) break;
       // `runs` is the whole budget, shared by the articles.
       const runs = Math.ceil(options.runs / settings.articleIds.length);
       const started = performance.now();
@@ -179,6 +183,7 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
       articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
     }
   } finally {
+    cutShort = options.stopped?.() ?? false;
     // Always restored, also when a step threw something unexpected.
     restore = await session.close();
   }
@@ -187,6 +192,7 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
     seed: options.seed,
     runs: options.runs,
     articles,
+    cutShort,
     restore,
     ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
   };

@@ -1,0 +1,79 @@
+/**
+ * `npm run contract` in front of targets that are misconfigured, hostile or slow (issue 29, items
+ * 7 to 9; issue 30, item 4): each stops the run with one line on stderr that names the cause and
+ * what to do, restores what the run changed, and exits 2, a setting problem, not a failed check.
+ */
+import { closeMocks, dataOf, serveMock, startContractCli } from '../../test-support/contract-cli';
+import { closeHostileTargets, endlessBodyTarget, httpTarget, silentTarget } from '../../test-support/hostile-targets';
+
+afterAll(async () => {
+  await closeMocks();
+  await closeHostileTargets();
+});
+
+test.concurrent(
+  'stops at an answer that never ends with one line naming the size cap and exit 2, having read only up to it',
+  async () => {
+    const target = await endlessBodyTarget();
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--max-body', '2MB']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: GET http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1 answered more than 2 MB \(--max-body\), so reading stopped there; raise --max-body/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+    await target.closed;
+  },
+  60_000,
+);
+
+test.concurrent(
+  'says no answer came within --timeout, not that the target cannot be reached, when it takes the request and stays silent',
+  async () => {
+    const run = startContractCli(['--base-url', await silentTarget(), '--article-id', '1', '--timeout', '1']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: GET http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1: no answer within 1 s \(--timeout\); give a slow target longer with --timeout <s>$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'says in one line that the target does not speak TLS when https:// names a plain-HTTP server',
+  async () => {
+    const plain = await httpTarget((_request, response) => response.end('{}'));
+    const run = startContractCli(['--base-url', plain.replace('http:', 'https:'), '--article-id', '1']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: the target does not speak TLS: GET https:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1 got plain HTTP back \(ERR_SSL_WRONG_VERSION_NUMBER\); use http:\/\/ in --base-url$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'stops midway at the first request left unanswered past --timeout, restores the data and exits 2',
+  async () => {
+    // Posts hang; everything the checks wrote before the first post is theirs to remove, or the restore's.
+    const target = await serveMock({ faults: { operations: { postComment: { delayMs: 8_000 } } } });
+    const before = dataOf(target, 1);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--timeout', '2']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^contract: POST .*\/comments(\.json)?: no answer within 2 s \(--timeout\)/),
+    ]);
+    expect(stdout).toMatch(/contract: article 1: data (restored|unchanged)\n$/);
+    expect(stdout).not.toContain('By interface section');
+    expect(code).toBe(2);
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  90_000,
+);
