@@ -19,10 +19,19 @@ export async function preflight(target: TargetSettings): Promise<string | undefi
     } catch (error) {
       return error instanceof TargetProblem ? error.message : unreachable(target.baseUrl, client.address(to), error);
     }
+    if (read.status === 401 || read.status === 403) return refusedRead(read, target.token !== undefined);
     if (read.status !== 200)
       return `article ${String(articleId)} cannot be read: GET ${read.request.url} answered ${String(read.status)}, not 200; name articles the target has with --article-id`;
   }
   return undefined;
+}
+
+/** A read refused for want of a token, or for the token given: which to give or check. */
+function refusedRead(read: Exchange, tokenGiven: boolean): string {
+  const answered = `GET ${read.request.url} answered ${String(read.status)}`;
+  return tokenGiven
+    ? `${answered} to the token given: check --token or CONTRACT_API_TOKEN`
+    : `${answered} and no token was given: give --token or CONTRACT_API_TOKEN`;
 }
 
 /** Nothing answered: the client's error keeps the network's own as its cause (ECONNREFUSED, ...). */

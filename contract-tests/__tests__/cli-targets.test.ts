@@ -77,3 +77,42 @@ test.concurrent(
   },
   90_000,
 );
+
+test.concurrent(
+  'stops at the first write answered 401 when no token was given, in one line and exit 2, having changed nothing',
+  async () => {
+    const target = await serveMock({ token: 'the-deployment-token' });
+    const before = dataOf(target, 1);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: writes answered 401 and no token was given \((PUT|DELETE|POST) http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/\S+\): give --token or CONTRACT_API_TOKEN, or use --read-only$/,
+      ),
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).not.toMatch(/✗|refused this key name|Failures/);
+    expect(stdout).toMatch(/contract: article 1: data unchanged\n$/);
+    expect(target.mock.journal().filter((entry) => entry.status === 401)).toHaveLength(1);
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'says reads want a token, not that the article is missing, when the first read is answered 401',
+  async () => {
+    const baseUrl = await httpTarget((_request, response) => {
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      response.end('{"message": "Unauthorized."}');
+    });
+    const { code, stdout, stderr } = await startContractCli(['--base-url', baseUrl, '--article-id', '1']).finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: GET http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1 answered 401 and no token was given: give --token or CONTRACT_API_TOKEN$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);

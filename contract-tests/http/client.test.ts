@@ -122,3 +122,62 @@ describe('a target that misbehaves', () => {
     await expect(restore.send({ method: 'GET', to: '/c' })).rejects.toThrow(/GET .*\/c: no answer within/);
   });
 });
+
+describe('a write refused for want of a token', () => {
+  afterAll(closeHostileTargets);
+
+  /** Answers 401 to writes of `refused`, 403 to writes naming a reserved key, 200 to the rest. */
+  const guarded = (refused: RegExp): Promise<string> =>
+    httpTarget((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const reserved = `${request.url ?? ''}${body}`.includes('svc_');
+        response.statusCode =
+          request.method === 'GET' ? 200 : refused.test(request.url ?? '') ? 401 : reserved ? 403 : 200;
+        response.end('{}');
+      });
+    });
+
+  test('is a setting problem naming --token, CONTRACT_API_TOKEN and --read-only when none was given', async () => {
+    const client = new Client(await guarded(/./));
+    await expect(
+      client.send({ method: 'PUT', to: '/admin/api/articles/1/data/k', json: { value: 1 } }),
+    ).rejects.toThrow(
+      /^writes answered 401 and no token was given \(PUT .*\/data\/k\): give --token or CONTRACT_API_TOKEN, or use --read-only$/,
+    );
+    expect(client.watch.problem).toBeInstanceOf(TargetProblem);
+  });
+
+  test('is an answer for the checks to judge when a token was given', async () => {
+    const client = new Client(await guarded(/./), 'a-token');
+    const answer = await client.send({ method: 'DELETE', to: '/admin/api/articles/1/data/k' });
+    expect([answer.status, client.watch.problem]).toEqual([401, undefined]);
+  });
+
+  test('is not a 403 to a write naming a reserved key, which is the target refusing that key', async () => {
+    const client = new Client(await guarded(/^$/));
+    const url = await client.send({ method: 'PUT', to: '/admin/api/articles/1/data/svc_x', json: { value: 1 } });
+    const body = await client.send({
+      method: 'PUT',
+      to: '/admin/api/articles/1',
+      json: { article: { data: { svc_x: 1 } } },
+    });
+    expect([url.status, body.status, client.watch.problem]).toEqual([403, 403, undefined]);
+  });
+
+  test('is a 403 only before the target accepted any write; after, a 403 refuses that one write', async () => {
+    const target = await httpTarget((request, response) => {
+      response.statusCode = request.url?.endsWith('/odd') ? 403 : 200;
+      response.end('{}');
+    });
+    const after = new Client(target);
+    await after.send({ method: 'PUT', to: '/admin/api/articles/1/data/plain', json: { value: 1 } });
+    const refused = await after.send({ method: 'PUT', to: '/admin/api/articles/1/data/odd', json: { value: 1 } });
+    expect([refused.status, after.watch.problem]).toEqual([403, undefined]);
+    const first = new Client(target);
+    await expect(
+      first.send({ method: 'PUT', to: '/admin/api/articles/1/data/odd', json: { value: 1 } }),
+    ).rejects.toThrow(/^writes answered 403 and no token was given/);
+  });
+});

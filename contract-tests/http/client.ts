@@ -8,7 +8,7 @@
 import { readCapped } from './body';
 import { curlCommand, type SentRequest } from './curl';
 import { defaultLimits, type Limits } from './limits';
-import { problemOfFailure, TargetProblem } from './target-problem';
+import { problemOfFailure, TargetProblem, tokenWanted } from './target-problem';
 import { TargetWatch } from './watch';
 
 export interface Exchange {
@@ -118,15 +118,26 @@ export class Client {
   }
 
   private async exchange(spec: RequestSpec): Promise<Exchange> {
-    const request = this.requestOf(spec);
+    const exchange = await this.answerTo(this.requestOf(spec));
+    const { request, status } = exchange;
+    const problem = tokenWanted(request, status, {
+      tokenGiven: this.token !== undefined,
+      writeAccepted: this.watch.writeAccepted,
+    });
+    this.watch.answered(request, status);
+    if (problem) throw this.watch.found(problem);
+    return exchange;
+  }
+
+  private async answerTo(request: SentRequest): Promise<Exchange> {
     const { url, headers, withToken, body } = request;
     const timeout = AbortSignal.timeout(this.limits.timeoutMs);
     // Only reads are cut off by a stop (see `send`).
-    const cutOff = spec.method === 'GET' ? this.stop : undefined;
+    const cutOff = request.method === 'GET' ? this.stop : undefined;
     let headersCame = false;
     try {
       const response = await fetch(url, {
-        method: spec.method,
+        method: request.method,
         headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
         ...(body === undefined ? {} : { body }),
         redirect: 'manual',

@@ -4,6 +4,7 @@
  * message. Only what proves a setting problem is one, since a false alarm is the worst defect a
  * contract suite can have; every other answer is the checks' to judge.
  */
+import { reservedKeyPrefix } from 'site-articles-schemas';
 import { BodyOverCap } from './body';
 import type { SentRequest } from './curl';
 import { formatSeconds, formatSize, type Limits } from './limits';
@@ -50,4 +51,39 @@ export function problemOfFailure(
   const { name, cause } = error as { name?: unknown; cause?: { code?: unknown } };
   if (name === 'TimeoutError') return noAnswer(request, limits, headersCame);
   return notTls(request, cause?.code);
+}
+
+const isWrite = (request: SentRequest): boolean => request.method !== 'GET';
+
+/**
+ * Whether a write may name a reserved key: then a 403 is the target refusing it (2.1), not asking
+ * for a token. Read from the text, so a value that merely holds the prefix counts too; that errs
+ * only towards judging the answer as a refusal.
+ */
+function mayNameReservedKey(request: SentRequest): boolean {
+  let address = request.url;
+  try {
+    address = decodeURIComponent(request.url);
+  } catch {
+    // A malformed escape stays as sent; the prefix is still found if it is there in plain.
+  }
+  return [address, request.body ?? ''].some((text) => text.includes(reservedKeyPrefix));
+}
+
+/**
+ * A write refused for want of a token when none was given: a 401 always (the API family's answer
+ * to a missing token), a 403 only to a write of no reserved key before the target accepted any
+ * write, since later a 403 may be a refusal of that one write.
+ */
+export function tokenWanted(
+  request: SentRequest,
+  status: number,
+  run: { tokenGiven: boolean; writeAccepted: boolean },
+): TargetProblem | undefined {
+  if (run.tokenGiven || !isWrite(request)) return undefined;
+  const refused = status === 401 || (status === 403 && !run.writeAccepted && !mayNameReservedKey(request));
+  if (!refused) return undefined;
+  return new TargetProblem(
+    `writes answered ${String(status)} and no token was given (${named(request)}): give --token or CONTRACT_API_TOKEN, or use --read-only`,
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * What a run's clients learn as they go, shared by all of them (the checks' and the restore's) for
  * the command that runs them: the first setting problem (target-problem.ts), after which a client
- * that can be stopped sends nothing more.
+ * that can be stopped sends nothing more, and whether the target has accepted any write yet (which
+ * tells a 403 asking for a token from one refusing a single write).
  */
+import type { SentRequest } from './curl';
 import type { TargetProblem } from './target-problem';
 
 export class TargetWatch {
   private first: TargetProblem | undefined;
   private readonly stopper = new AbortController();
+  private accepted = false;
 
   /** The first setting problem a client found, if any. */
   get problem(): TargetProblem | undefined {
@@ -26,5 +29,14 @@ export class TargetWatch {
       this.stopper.abort(problem);
     }
     return problem;
+  }
+
+  get writeAccepted(): boolean {
+    return this.accepted;
+  }
+
+  /** Told of every answer: a 2xx to anything but a read is a write the target accepted. */
+  answered(request: SentRequest, status: number): void {
+    if (request.method !== 'GET' && status >= 200 && status <= 299) this.accepted = true;
   }
 }
