@@ -3,6 +3,7 @@
  * 7 to 9; issue 30, item 4): each stops the run with one line on stderr that names the cause and
  * what to do, restores what the run changed, and exits 2, a setting problem, not a failed check.
  */
+import type { ServerResponse } from 'node:http';
 import { closeMocks, dataOf, serveMock, startContractCli } from '../../test-support/contract-cli';
 import { closeHostileTargets, endlessBodyTarget, httpTarget, silentTarget } from '../../test-support/hostile-targets';
 
@@ -113,6 +114,62 @@ test.concurrent(
       ),
     ]);
     expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'says every address answered 404 and to check --base-url when the base address misses the API',
+  async () => {
+    const target = await serveMock();
+    const run = startContractCli(['--base-url', `${target.baseUrl}/v1`, '--article-id', '1,2']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: every address answered 404 \(GET http:\/\/127\.0\.0\.1:[0-9]+\/v1\/admin\/api\/articles\/1, GET .*\/v1\/admin\/api\/articles\/2\): check --base-url, .* and that --article-id names articles the target has$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+/** Serves a web page at every address, as a site's front end with a catch-all route does. */
+const webPage = (_request: unknown, response: ServerResponse): void => {
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  response.end('<!doctype html><html><body><div id="app"></div></body></html>');
+};
+
+test.concurrent(
+  'stops in one line, not a failure per check, when the target answers HTML at every address',
+  async () => {
+    const { code, stdout, stderr } = await startContractCli([
+      '--base-url',
+      await httpTarget(webPage),
+      '--article-id',
+      '1',
+    ]).finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: every address answered HTML, not JSON \(GET .*\/admin\/api\/articles\/1, GET .*\/comments(\.json)?, GET .*\/admin\/api\/contract-no-such-address\): --base-url names a web site, not the admin API; check --base-url$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'runs the checks, and fails them, when the article alone answers HTML',
+  async () => {
+    const baseUrl = await httpTarget((request, response) => {
+      if (request.url === '/admin/api/articles/1') webPage(request, response);
+      else response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+    });
+    const { code, stdout, stderr } = await startContractCli(['--base-url', baseUrl, '--article-id', '1', '--read-only'])
+      .finished;
+    expect(stdout).toMatch(/4\.1 Read one article\n {2}✗ /);
+    expect([code, stderr]).toEqual([1, '']);
   },
   60_000,
 );
