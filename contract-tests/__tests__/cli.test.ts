@@ -130,6 +130,22 @@ test.concurrent(
 );
 
 test.concurrent(
+  'never says, in a read-only run, that a posted comment covers a shape it did not check',
+  async () => {
+    // Article 3 of the sample site has no comments, and a read-only run posts none.
+    const target = await serveMock();
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '3', '--read-only']);
+    const { code, stdout } = await run.finished;
+    expect(stdout).toContain(
+      'comment-shape on article 3: the article has no comments yet, so no listed comment has a shape to check; a run without --read-only posts one and checks its shape',
+    );
+    expect(stdout).not.toContain('covers the shape');
+    expect(code).toBe(0);
+  },
+  60_000,
+);
+
+test.concurrent(
   'passes against a conforming target, sends the token, restores the data and writes JUnit XML',
   async () => {
     const target = await serveMock({ token: 'cli-test-token' });
