@@ -17,6 +17,7 @@ import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
 import { maxBurstPosts } from './checks/concurrency';
 import { allChecks } from './checks';
+import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
 import { checkReportFiles, finishReports, type ReportFiles } from './report/files';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
@@ -77,8 +78,9 @@ async function runChecksCli(
   const session = await Session.open(target);
   notes(session, target.articleIds);
   const records: CheckRecord[] = [];
+  const paint = paintFor(process.stdout, process.env);
   const print = (record: CheckRecord): void => {
-    process.stdout.write(progressLine(record, records.at(-1)));
+    process.stdout.write(progressLine(record, records.at(-1), paint));
     records.push(record);
   };
   const outcome = await runUntilRestored(
@@ -108,7 +110,7 @@ async function runChecksCli(
   );
   const { restore, problem } = outcome.result;
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(records));
+  if (!problem) process.stdout.write(summaryText(records, paint));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { MockOptions } from 'site-articles-mock';
+import { shellQuote } from '../contract-tests/http/curl';
 import { startInProcessMock, type RunningTarget } from '../contract-tests/in-process';
 import { projectRoot } from './cli-process';
 
@@ -40,14 +41,21 @@ export interface ContractRun {
   output: () => string;
 }
 
-export function startContractCli(args: string[], env: Record<string, string> = {}): ContractRun {
+/**
+ * Starts the command; with `terminal`, under util-linux's `script`, whose pseudo-terminal makes its
+ * standard output a TTY, as in a person's shell (its lines then end in CR LF).
+ */
+export function startContractCli(
+  args: string[],
+  env: Record<string, string> = {},
+  { terminal = false } = {},
+): ContractRun {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args], {
-    cwd: projectRoot,
-    env: { ...inherited, ...env },
-  });
+  const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args];
+  const [file, ...words] = terminal ? ['script', '-qec', command.map(shellQuote).join(' '), '/dev/null'] : command;
+  const child = spawn(file ?? '', words, { cwd: projectRoot, env: { ...inherited, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {

@@ -8,6 +8,7 @@ import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
 import { markerOf, type TargetSettings } from '../runner';
 import { runUntilRestored } from '../signals';
+import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
 import { explore, type ArticleExplored } from './explore';
@@ -77,7 +78,12 @@ export async function runExplore(
     console.error(`contract: ${problem.message}`);
     return runExitCode(outcome.signal, false, report.restore, problem);
   }
-  console.log(report.failure ? `contract: FAILED\n${report.failure}` : `contract: ${String(runs)} sequence(s) passed`);
+  const paint = paintFor(process.stdout, process.env);
+  console.log(
+    report.failure
+      ? `contract: ${paint('failed', 'FAILED')}\n${report.failure}`
+      : `contract: ${String(runs)} sequence(s) ${paint('passed', 'passed')}`,
+  );
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);
   const code = runExitCode(outcome.signal, report.failure === undefined, report.restore);
