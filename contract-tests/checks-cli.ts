@@ -2,17 +2,20 @@
  * The fixed checks of `npm run contract`: says what the run will change, snapshots each article's
  * data, runs the checks in this process, each printed as it finishes, and restores the data
  * afterwards, also after an interrupt or a setting problem; then the summary and the report files.
+ * A check that takes long gets a progress line every few seconds (report/progress.ts).
  */
 import type { ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
-import { describeRestore, runExitCode } from './restore';
-import { markerOf, runOnSession, Session, type TargetSettings } from './runner';
-import { runUntilRestored } from './signals';
+import type { TargetProblem } from './http/target-problem';
+import { describeRestore, runExitCode, type RestoreReport } from './restore';
+import { markerOf, planOf, runOnSession, Session, type TargetSettings } from './runner';
+import { runUntilRestored, type StopSignal } from './signals';
 import { existingReservedKey } from './checks/steps';
 import { maxBurstPosts } from './checks/concurrency';
 import { allChecks } from './checks';
 import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
+import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
@@ -58,9 +61,46 @@ function notes(session: Session, ids: number[]): void {
   }
 }
 
+/** What the checks left: each article's restore, and the setting problem that stopped them, if one did. */
+interface Checked {
+  restore: RestoreReport[];
+  problem?: TargetProblem;
+}
+
+/** Runs every check of the plan, printing each, until the end, an interrupt or a setting problem; then restores. */
+async function checkThenRestore(
+  session: Session,
+  target: TargetSettings,
+  watch: TargetWatch,
+  print: (record: CheckRecord) => void,
+): Promise<{ result: Checked; signal?: StopSignal }> {
+  const stop = (): void => {
+    session.stop();
+  };
+  return runUntilRestored('the checks', session.marker, stop, async (interrupted) => {
+    // A setting problem stops the checks as an interrupt does (its client already sends nothing).
+    const stopped = (): boolean => interrupted() || watch.problem !== undefined;
+    await runOnSession(session, target.articleIds, allChecks, {
+      stopped,
+      onResult: (result) => {
+        print(recordOfResult(result));
+      },
+    });
+    // Judged only after a whole run; a signal during the restore still leaves it judged.
+    const ranEveryCheck = !stopped();
+    // One the restore meets is the restore's to report, as any failure of its requests.
+    const problem = watch.problem;
+    const started = performance.now();
+    const restore = await session.close();
+    if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
+    return problem ? { restore, problem } : { restore };
+  });
+}
+
 /**
- * The fixed checks, run in this process one at a time, each printed as it finishes; then the data
- * restored (also after an interrupt) and the run as a whole judged; the report files from the records.
+ * The fixed checks, run in this process, each printed as it finishes, with a progress line after a
+ * few seconds without one (report/progress.ts); then the data restored (also after an interrupt)
+ * and the run as a whole judged; the summary and the report files from the records.
  */
 export async function runChecksCli(
   options: ContractOptions,
@@ -69,39 +109,26 @@ export async function runChecksCli(
   files: ReportFiles,
 ): Promise<number> {
   announce(options, target);
-  const session = await Session.open(target);
-  notes(session, target.articleIds);
   const records: CheckRecord[] = [];
+  const planned = `/${String(planOf(allChecks, target.articleIds, options.readOnly).length)}`;
+  const startedAt = performance.now();
+  const heartbeat = startHeartbeat(() =>
+    progressStatus(`checks ${String(records.length)}${planned}`, startedAt, watch),
+  );
   const paint = paintFor(process.stdout, process.env);
   const print = (record: CheckRecord): void => {
+    heartbeat.printed();
     process.stdout.write(progressLine(record, records.at(-1), paint));
     records.push(record);
   };
-  const outcome = await runUntilRestored(
-    'the checks',
-    session.marker,
-    () => {
-      session.stop();
-    },
-    async (interrupted) => {
-      // A setting problem stops the checks as an interrupt does (its client already sends nothing).
-      const stopped = (): boolean => interrupted() || watch.problem !== undefined;
-      await runOnSession(session, target.articleIds, allChecks, {
-        stopped,
-        onResult: (result) => {
-          print(recordOfResult(result));
-        },
-      });
-      // Judged only after a whole run; a signal during the restore still leaves it judged.
-      const ranEveryCheck = !stopped();
-      // One the restore meets is the restore's to report, as any failure of its requests.
-      const problem = watch.problem;
-      const started = performance.now();
-      const restore = await session.close();
-      if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
-      return { restore, problem };
-    },
-  );
+  let outcome: { result: Checked; signal?: StopSignal };
+  try {
+    const session = await Session.open(target);
+    notes(session, target.articleIds);
+    outcome = await checkThenRestore(session, target, watch, print);
+  } finally {
+    heartbeat.stop();
+  }
   const { restore, problem } = outcome.result;
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
   if (!problem) process.stdout.write(summaryText(records, paint));

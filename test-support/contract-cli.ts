@@ -71,3 +71,10 @@ export function startContractCli(
   });
   return { child, finished, output: () => stdout };
 }
+
+/** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
+export async function interruptOnceItPrints(run: ContractRun, text: string, after = 0): Promise<void> {
+  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
+  await new Promise((tick) => setTimeout(tick, after));
+  run.child.kill('SIGINT');
+}

@@ -1,10 +1,17 @@
 /**
  * `npm run contract` in front of targets that are misconfigured, hostile or slow (issue 29, items
- * 7 to 9; issue 30, item 4): each stops the run with one line on stderr that names the cause and
- * what to do, restores what the run changed, and exits 2, a setting problem, not a failed check.
+ * 7 to 9 and 12; issue 30, item 4): each setting problem stops the run with one line on stderr that
+ * names the cause and what to do, restores what the run changed, and exits 2, not as a failed check;
+ * a slow target gets a progress line every few seconds.
  */
 import type { ServerResponse } from 'node:http';
-import { closeMocks, dataOf, serveMock, startContractCli } from '../../test-support/contract-cli';
+import {
+  closeMocks,
+  dataOf,
+  interruptOnceItPrints,
+  serveMock,
+  startContractCli,
+} from '../../test-support/contract-cli';
 import { closeHostileTargets, endlessBodyTarget, httpTarget, silentTarget } from '../../test-support/hostile-targets';
 
 afterAll(async () => {
@@ -170,6 +177,32 @@ test.concurrent(
       .finished;
     expect(stdout).toMatch(/4\.1 Read one article\n {2}✗ /);
     expect([code, stderr]).toEqual([1, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'prints how far the checks are and the request waited on, every few seconds, in front of a slow target',
+  async () => {
+    const target = await serveMock({ faults: { operations: { listComments: { delayMs: 60_000 } } } });
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--read-only']);
+    await interruptOnceItPrints(run, 'waiting on');
+    const { stdout } = await run.finished;
+    expect(stdout).toMatch(
+      /\ncontract: checks 1\/9, [0-9]+ s; waiting on GET http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/\S+\/comments(\.json)? for [5-9] s\n/,
+    );
+  },
+  60_000,
+);
+
+test.concurrent(
+  'prints how many random sequences have run, every few seconds, through a long --explore',
+  async () => {
+    const target = await serveMock({ faults: { delayMs: 700 } });
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--explore', '4', '--read-only']);
+    await interruptOnceItPrints(run, 'contract: runs');
+    const { stdout } = await run.finished;
+    expect(stdout).toMatch(/\ncontract: runs [1-4]\/4, [0-9]+ s(; waiting on GET \S+ for [0-9]+ s)?\n/);
   },
   60_000,
 );

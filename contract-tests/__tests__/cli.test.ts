@@ -9,18 +9,17 @@ import { join } from 'node:path';
 import { brokenVariants, sequenceVariants } from '../../proof/variants';
 import type { RunningTarget } from '../in-process';
 import { projectRoot } from '../../test-support/cli-process';
-import { closeMocks, dataOf, serveMock, startContractCli, type ContractRun } from '../../test-support/contract-cli';
+import {
+  closeMocks,
+  dataOf,
+  interruptOnceItPrints,
+  serveMock,
+  startContractCli,
+} from '../../test-support/contract-cli';
 
 const root = projectRoot;
 const scratch = mkdtempSync(join(tmpdir(), 'contract-cli-'));
 // Each test starts node and tsx: slow under a loaded CI machine.
-
-/** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
-async function interruptOnceItPrints(run: ContractRun, text: string, after = 0): Promise<void> {
-  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
-  await new Promise((tick) => setTimeout(tick, after));
-  run.child.kill('SIGINT');
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();

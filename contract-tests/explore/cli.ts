@@ -1,17 +1,19 @@
 /**
  * `npm run contract -- --explore <runs>`: runs the random sequences in this process, prints the
- * seed first (so `--seed` can replay it), the shrunk failure if any, and how each article's data
- * was restored. An interrupt stops the sequences and still restores; a second abandons.
+ * seed first (so `--seed` can replay it), a progress line every few seconds, the shrunk failure if
+ * any, and how each article's data was restored. An interrupt stops the sequences and still
+ * restores; a second abandons.
  */
 import type { ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
 import { markerOf, type TargetSettings } from '../runner';
-import { runUntilRestored } from '../signals';
+import { runUntilRestored, type StopSignal } from '../signals';
 import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
-import { explore, type ArticleExplored } from './explore';
+import { progressStatus, startHeartbeat } from '../report/progress';
+import { explore, runsPerArticle, type ArticleExplored, type ExploreOptions, type ExploreReport } from './explore';
 
 /** One record per article explored, for `--junit` and `--html`. */
 function recordOfArticle(article: ArticleExplored): CheckRecord {
@@ -35,6 +37,59 @@ function recordOfArticle(article: ArticleExplored): CheckRecord {
   };
 }
 
+function announce(options: ContractOptions, target: TargetSettings, runs: number, seed: number): void {
+  console.log(
+    `contract: exploring ${String(runs)} random sequence(s) across the article(s), seed ${String(seed)} (replay with --seed ${String(seed)})`,
+  );
+  if (!options.readOnly)
+    console.log(
+      `contract: data keys the sequences write start with ${markerOf(target.runId ?? '')}; the data is restored before every sequence and at the end`,
+    );
+  if (!options.noComments && !options.readOnly)
+    console.log(
+      'contract: NOTE: sequences post comments, which the interface cannot delete (use --no-comments or --read-only to avoid it)',
+    );
+}
+
+/**
+ * The sequences, with a progress line every few seconds (`runs 120/500, 14 s`, report/progress.ts);
+ * an interrupt or a setting problem stops them, and the data is restored either way.
+ */
+async function exploreWithProgress(
+  options: ContractOptions,
+  target: TargetSettings,
+  exploring: Omit<ExploreOptions, 'comments' | 'readOnly'>,
+  watch: TargetWatch,
+): Promise<{ result: ExploreReport; signal?: StopSignal }> {
+  const planned = runsPerArticle(exploring.runs, target.articleIds.length) * target.articleIds.length;
+  const tally = { runs: 0, shrinking: 0 };
+  const startedAt = performance.now();
+  const heartbeat = startHeartbeat(() => {
+    const shrinking = tally.shrinking > 0 ? `, shrinking a failure (${String(tally.shrinking)} tries)` : '';
+    return progressStatus(`runs ${String(tally.runs)}/${String(planned)}${shrinking}`, startedAt, watch);
+  });
+  try {
+    return await runUntilRestored(
+      'the sequences',
+      markerOf(target.runId ?? ''),
+      () => undefined,
+      (interrupted) =>
+        explore(target, {
+          ...exploring,
+          comments: !options.noComments && !options.readOnly,
+          readOnly: options.readOnly,
+          // A setting problem stops the sequences as an interrupt does (its client already sends nothing).
+          stopped: () => interrupted() || watch.problem !== undefined,
+          onSequence: (shrinking) => {
+            tally[shrinking ? 'shrinking' : 'runs'] += 1;
+          },
+        }),
+    );
+  } finally {
+    heartbeat.stop();
+  }
+}
+
 export async function runExplore(
   options: ContractOptions,
   target: TargetSettings,
@@ -43,32 +98,8 @@ export async function runExplore(
   files: ReportFiles,
 ): Promise<number> {
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const comments = !options.noComments && !options.readOnly;
-  console.log(
-    `contract: exploring ${String(runs)} random sequence(s) across the article(s), seed ${String(seed)} (replay with --seed ${String(seed)})`,
-  );
-  if (!options.readOnly)
-    console.log(
-      `contract: data keys the sequences write start with ${markerOf(target.runId ?? '')}; the data is restored before every sequence and at the end`,
-    );
-  if (comments)
-    console.log(
-      'contract: NOTE: sequences post comments, which the interface cannot delete (use --no-comments or --read-only to avoid it)',
-    );
-  const outcome = await runUntilRestored(
-    'the sequences',
-    markerOf(target.runId ?? ''),
-    () => undefined,
-    (interrupted) =>
-      explore(target, {
-        runs,
-        seed,
-        comments,
-        readOnly: options.readOnly,
-        // A setting problem stops the sequences as an interrupt does (its client already sends nothing).
-        stopped: () => interrupted() || watch.problem !== undefined,
-      }),
-  );
+  announce(options, target, runs, seed);
+  const outcome = await exploreWithProgress(options, target, { runs, seed }, watch);
   const report = outcome.result;
   // One the final restore meets is the restore's to report, as any failure of its requests.
   const problem = report.cutShort ? watch.problem : undefined;

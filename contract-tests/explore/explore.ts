@@ -31,7 +31,12 @@ export interface ExploreOptions {
   readOnly: boolean;
   /** Polled between steps; when true the remaining steps send nothing. */
   stopped?: () => boolean;
+  /** Told as each sequence starts, and whether it is a try at shrinking a failure (for progress lines). */
+  onSequence?: (shrinking: boolean) => void;
 }
+
+/** The sequences each article gets: `runs` is the whole budget, shared by the articles. */
+export const runsPerArticle = (runs: number, articles: number): number => Math.ceil(runs / articles);
 
 /** The shrunk failing sequence of one article. */
 export interface ExploreFailure {
@@ -125,6 +130,8 @@ async function exploreArticle(
   let lastCurls: string[] = [];
   const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
   let sequences = 0;
+  // Every sequence fast-check runs after the first failure is a try at a smaller one.
+  let failed = false;
   const property = fc.asyncProperty(
     fc.commands(steps(options), { maxCommands: 20, size: 'medium' }),
     async (sequence) => {
@@ -132,6 +139,7 @@ async function exploreArticle(
       const setup = async (): Promise<{ model: Model; real: Real }> => {
         if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
         sequences += 1;
+        options.onSequence?.(failed);
         const prefix = `${session.marker}_${String(sequences)}_`;
         real = {
           context,
@@ -145,6 +153,7 @@ async function exploreArticle(
       try {
         await fc.asyncModelRun(setup, sequence);
       } catch (error) {
+        failed = true;
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
         lastCurls = real?.log.map((exchange) => exchange.curl) ?? [];
@@ -176,8 +185,7 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
   try {
     for (const articleId of settings.articleIds) {
       if (options.stopped?.()) break;
-      // `runs` is the whole budget, shared by the articles.
-      const runs = Math.ceil(options.runs / settings.articleIds.length);
+      const runs = runsPerArticle(options.runs, settings.articleIds.length);
       const started = performance.now();
       const failure = await exploreArticle(session, articleId, options, runs);
       articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });

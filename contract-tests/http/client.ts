@@ -135,6 +135,7 @@ export class Client {
     // Only reads are cut off by a stop (see `send`).
     const cutOff = request.method === 'GET' ? this.stop : undefined;
     let headersCame = false;
+    const answered = this.watch.sending(request);
     try {
       const response = await fetch(url, {
         method: request.method,
@@ -149,6 +150,8 @@ export class Client {
       return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
     } catch (error) {
       throw this.failure(error, request, headersCame);
+    } finally {
+      answered();
     }
   }
 
