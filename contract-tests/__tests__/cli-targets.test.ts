@@ -206,3 +206,20 @@ test.concurrent(
   },
   60_000,
 );
+
+test.concurrent(
+  'says before it posts the most comments --explore may post, and posts no more',
+  async () => {
+    const target = await serveMock();
+    const comments = (): number => target.mock.state().comments.filter((comment) => comment.article_id === 1).length;
+    const before = comments();
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--explore', '12', '--seed', '5']);
+    const { code, stdout } = await run.finished;
+    expect(stdout.split('\n').slice(0, 3)).toContain(
+      'contract: NOTE: the sequences post at most 12 comment(s), one a sequence at the most, on article(s) 1; the interface cannot delete them (use --no-comments or --read-only to post none)',
+    );
+    expect(comments() - before).toBeLessThanOrEqual(12);
+    expect(code).toBe(0);
+  },
+  60_000,
+);

@@ -13,7 +13,14 @@ import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
 import { progressStatus, startHeartbeat } from '../report/progress';
-import { explore, runsPerArticle, type ArticleExplored, type ExploreOptions, type ExploreReport } from './explore';
+import {
+  explore,
+  mostPosts,
+  runsPerArticle,
+  type ArticleExplored,
+  type ExploreOptions,
+  type ExploreReport,
+} from './explore';
 
 /** One record per article explored, for `--junit` and `--html`. */
 function recordOfArticle(article: ArticleExplored): CheckRecord {
@@ -47,7 +54,7 @@ function announce(options: ContractOptions, target: TargetSettings, runs: number
     );
   if (!options.noComments && !options.readOnly)
     console.log(
-      'contract: NOTE: sequences post comments, which the interface cannot delete (use --no-comments or --read-only to avoid it)',
+      `contract: NOTE: the sequences post at most ${String(mostPosts(runs, target.articleIds.length))} comment(s), one a sequence at the most, on article(s) ${target.articleIds.join(', ')}; the interface cannot delete them (use --no-comments or --read-only to post none)`,
     );
 }
 
