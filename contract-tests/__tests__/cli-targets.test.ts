@@ -138,6 +138,35 @@ test.concurrent(
 );
 
 test.concurrent(
+  'stops --explore too at the first write answered 401, on the first of two articles, and restores both',
+  async () => {
+    const target = await serveMock({ token: 'the-deployment-token' });
+    const before = [dataOf(target, 1), dataOf(target, 2)];
+    const run = startContractCli([
+      '--base-url',
+      target.baseUrl,
+      '--article-id',
+      '1,2',
+      '--explore',
+      '20',
+      '--seed',
+      '5',
+    ]);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: writes answered 401 and no token was given \((PUT|DELETE|POST) \S+\): give --token/,
+      ),
+    ]);
+    expect(stdout).not.toMatch(/FAILED|sequence\(s\) passed/);
+    expect(stdout).toMatch(/contract: article 1: data unchanged\ncontract: article 2: data unchanged\n$/);
+    expect(code).toBe(2);
+    expect([dataOf(target, 1), dataOf(target, 2)]).toEqual(before);
+  },
+  60_000,
+);
+
+test.concurrent(
   'says reads want a token, not that the article is missing, when the first read is answered 401',
   async () => {
     const baseUrl = await httpTarget((_request, response) => {
