@@ -1,7 +1,7 @@
 /**
- * What `npm run contract` says as it runs (issue 29, item 12): a progress line every few seconds in
- * front of a slow target or through a long --explore, and, before --explore posts, the most
- * comments it may post.
+ * What `npm run contract` says as it runs (issue 29, items 10 to 12): a progress line every few
+ * seconds in front of a slow target or through a long --explore; before --explore posts, the most
+ * comments it may post; colour on a terminal only; no note that claims a check the run did not make.
  */
 import { closeMocks, interruptOnceItPrints, serveMock, startContractCli } from '../../test-support/contract-cli';
 
@@ -46,6 +46,41 @@ test.concurrent(
     );
     expect(comments() - before).toBeLessThanOrEqual(12);
     expect(code).toBe(0);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'never says, in a read-only run, that a posted comment covers a shape it did not check',
+  async () => {
+    // Article 3 of the sample site has no comments, and a read-only run posts none.
+    const target = await serveMock();
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '3', '--read-only']);
+    const { code, stdout } = await run.finished;
+    expect(stdout).toContain(
+      'comment-shape on article 3: the article has no comments yet, so no listed comment has a shape to check; a run without --read-only posts one and checks its shape',
+    );
+    expect(stdout).not.toContain('covers the shape');
+    expect(code).toBe(0);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'colours the report on a terminal, and not with NO_COLOR nor when its output is piped',
+  async () => {
+    const target = await serveMock();
+    const args = ['--base-url', target.baseUrl, '--article-id', '1', '--read-only'];
+    const [terminal, noColour, piped] = await Promise.all([
+      startContractCli(args, {}, { terminal: true }).finished,
+      startContractCli(args, { NO_COLOR: '1' }, { terminal: true }).finished,
+      startContractCli(args, { FORCE_COLOR: '1' }).finished,
+    ]);
+    expect(terminal.stdout).toContain('\u001b[32m✓\u001b[39m answers 200');
+    expect(terminal.stdout).toContain('\u001b[1m4.1 Read one article\u001b[22m');
+    expect(noColour.stdout).toContain('✓ answers 200');
+    for (const plain of [noColour, piped]) expect(plain.stdout).not.toContain('\u001b[');
+    expect([terminal.code, noColour.code, piped.code]).toEqual([0, 0, 0]);
   },
   60_000,
 );
