@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
 import { defaultConcurrency } from './checks/check';
+import { defaultLimits, formatSeconds, formatSize, parseSize, type Limits } from './http/limits';
 
 export interface ContractOptions {
   /** Absent: a fresh in-process mock. */
@@ -28,6 +29,8 @@ export interface ContractOptions {
   noComments: boolean;
   /** Requests sent at once in the concurrency checks; 1 turns them off. */
   concurrency: number;
+  /** How long each answer may take and how much of it is read (`--timeout`, `--max-body`). */
+  limits: Limits;
 }
 
 /** More than this many requests at once stops being a test of the target and becomes a load test. */
@@ -58,6 +61,10 @@ package, when it is installed).
   --no-comments             random sequences never post a comment
   --concurrency <n>         requests sent at once on separate connections in the concurrency
                             checks (default 8, at most 64; 1 turns those checks off)
+  --timeout <s>             how long each answer may take (default ${formatSeconds(defaultLimits.timeoutMs)});
+                            a target that does not answer in time stops the run (exit 2)
+  --max-body <size>         the most of one answer that is read, as 512KB, 16MB or bytes
+                            (default ${formatSize(defaultLimits.maxBodyBytes)}); a larger answer stops the run (exit 2)
   -h, --help                this text
   --version                 the version of site-articles-contract
 
@@ -81,6 +88,8 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       seed: { type: 'string' },
       'no-comments': { type: 'boolean' },
       concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+      'max-body': { type: 'string' },
     },
     strict: true,
   });
@@ -105,7 +114,32 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
     noComments: values['no-comments'] ?? false,
     concurrency: values.concurrency === undefined ? defaultConcurrency : concurrencyOf(values.concurrency),
+    limits: {
+      timeoutMs: values.timeout === undefined ? defaultLimits.timeoutMs : timeoutOf(values.timeout),
+      maxBodyBytes: values['max-body'] === undefined ? defaultLimits.maxBodyBytes : maxBodyOf(values['max-body']),
+    },
   };
+}
+
+/** An hour per answer is already far past any use; past it a typo is likelier than intent. */
+const longestTimeoutSeconds = 3600;
+
+function timeoutOf(text: string): number {
+  const seconds = Number(text);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || seconds <= 0 || seconds > longestTimeoutSeconds)
+    throw new SettingsError(
+      `--timeout takes seconds above 0 and up to ${String(longestTimeoutSeconds)}, such as 20 or 2.5, not ${JSON.stringify(text)}`,
+    );
+  return Math.round(seconds * 1000);
+}
+
+function maxBodyOf(text: string): number {
+  const bytes = parseSize(text);
+  if (bytes === undefined)
+    throw new SettingsError(
+      `--max-body takes a size such as 512KB, 16MB or a number of bytes, not ${JSON.stringify(text)}`,
+    );
+  return bytes;
 }
 
 function concurrencyOf(text: string): number {

@@ -172,8 +172,17 @@ export function describeRestore(report: RestoreReport): string {
   ].join('\n');
 }
 
-/** A run's exit code: the interrupt's, else 0 when every check passed and every article is left as found, else 1. */
-export function runExitCode(interrupted: StopSignal | undefined, passed: boolean, restore: RestoreReport[]): number {
+/**
+ * A run's exit code: the interrupt's; else 2 after a setting problem (http/target-problem.ts); else 0
+ * when every check passed and every article is left as found, else 1.
+ */
+export function runExitCode(
+  interrupted: StopSignal | undefined,
+  passed: boolean,
+  restore: RestoreReport[],
+  settingProblem?: Error,
+): number {
   if (interrupted) return exitCodeOf(interrupted);
+  if (settingProblem) return 2;
   return passed && restore.every((report) => report.problems.length === 0 && report.changed.length === 0) ? 0 : 1;
 }

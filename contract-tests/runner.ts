@@ -6,7 +6,7 @@
 import { allChecks, defaultConcurrency, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './guard';
-import { Client } from './http/client';
+import { Client, type ClientOptions } from './http/client';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
@@ -21,7 +21,8 @@ export interface TargetSettings {
   seed?: number;
   /** Names the run's keys (marker.ts); the CLI prints the marker before the run starts. */
   runId?: string;
-  timeoutMs?: number;
+  /** Limits of each request (`--timeout`, `--max-body`) and the run's watch (http/watch.ts). */
+  http?: ClientOptions;
 }
 
 export interface CheckResult {
@@ -56,8 +57,8 @@ export class Session {
   /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
   static async open(settings: TargetSettings): Promise<Session> {
     const stopper = new AbortController();
-    const client = new Client(settings.baseUrl, settings.token, settings.timeoutMs, stopper.signal);
-    const restoreClient = new Client(settings.baseUrl, settings.token, settings.timeoutMs);
+    const client = new Client(settings.baseUrl, settings.token, settings.http, stopper.signal);
+    const restoreClient = new Client(settings.baseUrl, settings.token, settings.http);
     const snapshots = new Map<number, Snapshot>();
     const unsafe = new Map<number, string>();
     for (const articleId of settings.readOnly ? [] : settings.articleIds) {

@@ -2,65 +2,23 @@
  * `npm run contract` end to end: the CLI in a child process against a mock this test serves on a
  * free port, as it would run against a real deployment.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { MockOptions } from 'site-articles-mock';
 import { brokenVariants, sequenceVariants } from '../../proof/variants';
-import { startInProcessMock, type RunningTarget } from '../in-process';
+import type { RunningTarget } from '../in-process';
 import { projectRoot } from '../../test-support/cli-process';
 import { tempFolders } from '../../test-support/temp-files';
+import {
+  closeMocks,
+  dataOf,
+  interruptOnceItPrints,
+  serveMock,
+  startContractCli,
+} from '../../test-support/contract-cli';
 
 const root = projectRoot;
-const targets: RunningTarget[] = [];
 // Each test starts node and tsx: slow under a loaded CI machine.
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function startCli(args: string[]): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'contract-tests', 'cli.ts'), ...args], {
-    cwd: root,
-    env,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const finished = new Promise<Finished>((done) => {
-    child.on('close', (code) => {
-      done({ code, stdout, stderr });
-    });
-  });
-  return { child, finished, output: () => stdout };
-}
-
-/** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
-async function interruptOnceItPrints(run: ReturnType<typeof startCli>, text: string, after = 0): Promise<void> {
-  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
-  await new Promise((tick) => setTimeout(tick, after));
-  run.child.kill('SIGINT');
-}
-
-async function serve(options: MockOptions = {}): Promise<RunningTarget> {
-  const target = await startInProcessMock(options);
-  targets.push(target);
-  return target;
-}
-
-const dataOf = (target: RunningTarget, id: number): unknown =>
-  target.mock.state().articles.find((article) => article.id === id)?.data;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -71,7 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 afterAll(async () => {
-  await Promise.all(targets.map((target) => target.close()));
+  await closeMocks();
 });
 // Removed after the hook above has closed the targets.
 const scratch = tempFolders('contract-cli')();
@@ -79,9 +37,10 @@ const scratch = tempFolders('contract-cli')();
 test.concurrent(
   'stops with one sentence and exit 2 when the target has no article of that id, before any check runs',
   async () => {
-    const target = await serve();
+    const target = await serveMock();
     try {
-      const { code, stdout, stderr } = await startCli(['--base-url', target.baseUrl, '--article-id', '1,404']).finished;
+      const { code, stdout, stderr } = await startContractCli(['--base-url', target.baseUrl, '--article-id', '1,404'])
+        .finished;
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr.trim().split('\n')).toEqual([
@@ -100,7 +59,7 @@ test.concurrent(
 test.concurrent(
   'reports an unreachable target in one message and exits with 2',
   async () => {
-    const { finished } = startCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);
+    const { finished } = startContractCli(['--base-url', `http://127.0.0.1:${await freePort()}`, '--article-id', '1']);
     const { code, stdout, stderr } = await finished;
     expect(code).toBe(2);
     expect(stdout).toBe('');
@@ -114,10 +73,10 @@ test.concurrent(
 test.concurrent(
   'prints the usage with -h and the package version with --version, sending nothing',
   async () => {
-    const help = await startCli(['-h']).finished;
+    const help = await startContractCli(['-h']).finished;
     expect([help.code, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage: .* \[options\]\n[\s\S]*--version/);
-    const version = await startCli(['--version']).finished;
+    const version = await startContractCli(['--version']).finished;
     const manifest = JSON.parse(readFileSync(join(root, 'contract-tests', 'package.json'), 'utf8')) as {
       version: string;
     };
@@ -129,11 +88,11 @@ test.concurrent(
 test.concurrent(
   'refuses a report file whose folder cannot be made, with exit 2, before sending anything',
   async () => {
-    const target = await serve();
+    const target = await serveMock();
     const inTheWay = join(scratch, 'a-file-not-a-folder');
     writeFileSync(inTheWay, '');
     const unmakeable = join(inTheWay, 'report.html');
-    const { code, stdout, stderr } = await startCli([
+    const { code, stdout, stderr } = await startContractCli([
       '--base-url',
       target.baseUrl,
       '--article-id',
@@ -152,9 +111,9 @@ test.concurrent(
 test.concurrent(
   'makes a report file’s missing folders, as the CI recipe needs on a fresh checkout',
   async () => {
-    const target = await serve();
+    const target = await serveMock();
     const junit = join(scratch, 'fresh-checkout', 'reports', 'contract.xml');
-    const { code } = await startCli([
+    const { code } = await startContractCli([
       '--base-url',
       target.baseUrl,
       '--article-id',
@@ -172,10 +131,10 @@ test.concurrent(
 test.concurrent(
   'passes against a conforming target, sends the token, restores the data and writes JUnit XML',
   async () => {
-    const target = await serve({ token: 'cli-test-token' });
+    const target = await serveMock({ token: 'cli-test-token' });
     const before = dataOf(target, 1);
     const junit = join(scratch, 'pass.xml');
-    const { code, stdout } = await startCli([
+    const { code, stdout } = await startContractCli([
       '--base-url',
       target.baseUrl,
       '--article-id',
@@ -198,10 +157,13 @@ test.concurrent(
 test.concurrent(
   'fails against a broken target, showing expected, actual and a curl command per failure',
   async () => {
-    const target = await serve({ rules: brokenVariants['delete-keeps-key']?.rules ?? {}, validateResponses: false });
+    const target = await serveMock({
+      rules: brokenVariants['delete-keeps-key']?.rules ?? {},
+      validateResponses: false,
+    });
     const junit = join(scratch, 'fail.xml');
     const html = join(scratch, 'fail.html');
-    const { code, stdout } = await startCli([
+    const { code, stdout } = await startContractCli([
       '--base-url',
       target.baseUrl,
       '--article-id',
@@ -231,9 +193,9 @@ test.concurrent(
 test.concurrent(
   'restores the data when interrupted midway and exits with 130',
   async () => {
-    const target = await serve({ faults: { delayMs: 20 } });
+    const target = await serveMock({ faults: { delayMs: 20 } });
     const before = dataOf(target, 1);
-    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1']);
     await interruptOnceItPrints(run, '4.3 Set or add one data key');
     const { code, stderr, stdout } = await run.finished;
     expect(stderr).toContain('SIGINT: stopping the checks');
@@ -248,9 +210,9 @@ test.concurrent(
   'cuts off the check under way when interrupted, never waiting for its slow requests, and restores',
   async () => {
     // Every comment list answers only after a minute: the check reading one hangs until cut off.
-    const target = await serve({ faults: { operations: { listComments: { delayMs: 60_000 } } } });
+    const target = await serveMock({ faults: { operations: { listComments: { delayMs: 60_000 } } } });
     const before = dataOf(target, 1);
-    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1']);
     await interruptOnceItPrints(run, '2.1 Article');
     const { code, stdout } = await run.finished;
     expect(code).toBe(130);
@@ -267,9 +229,9 @@ test.concurrent(
   'waits for a write under way when interrupted, so the restore removes what it left',
   async () => {
     // Key writes take a second and a half: the interrupt comes while one is on its way.
-    const target = await serve({ faults: { operations: { setDataKey: { delayMs: 1_500 } } } });
+    const target = await serveMock({ faults: { operations: { setDataKey: { delayMs: 1_500 } } } });
     const before = dataOf(target, 1);
-    const run = startCli(['--base-url', target.baseUrl, '--article-id', '1']);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1']);
     await interruptOnceItPrints(run, '4.3 Set or add one data key', 300);
     const { code } = await run.finished;
     expect(code).toBe(130);
@@ -296,12 +258,12 @@ test.concurrent(
       '20261123',
       '--no-comments',
     ];
-    const first = await serve({ rules, validateResponses: false });
+    const first = await serveMock({ rules, validateResponses: false });
     const before = dataOf(first, 1);
     const junit = join(scratch, 'explore.xml');
     const html = join(scratch, 'explore.html');
     const steps = (stdout: string): string | undefined => /steps:\n( {2}[0-9]+\. .*\n)+/.exec(stdout)?.[0];
-    const run = await startCli([...args(first), '--junit', junit, '--html', html]).finished;
+    const run = await startContractCli([...args(first), '--junit', junit, '--html', html]).finished;
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('seed 20261123 (replay with --seed 20261123)');
     // Shrunk to the third write of one key, one at a time or at once, as numbered operations.
@@ -316,7 +278,7 @@ test.concurrent(
     expect(run.stdout).toContain('contract: article 1: data restored');
     expect(dataOf(first, 1)).toEqual(before);
     expect(first.mock.journal().filter((entry) => entry.method === 'POST')).toEqual([]);
-    const replay = await startCli(args(await serve({ rules, validateResponses: false }))).finished;
+    const replay = await startContractCli(args(await serveMock({ rules, validateResponses: false }))).finished;
     expect(steps(replay.stdout)).toBe(steps(run.stdout));
   },
   // Two CLI runs of 60 sequences each; generous, since CI's two cores also run other test files.

@@ -13,6 +13,7 @@ import { AtOnceStep, type BatchOperation } from './at-once';
 import {
   DeleteKeyStep,
   ListStep,
+  PostBudget,
   PostStep,
   ReadStep,
   SetKeyStep,
@@ -31,7 +32,15 @@ export interface ExploreOptions {
   readOnly: boolean;
   /** Polled between steps; when true the remaining steps send nothing. */
   stopped?: () => boolean;
+  /** Told as each sequence starts, and whether it is a try at shrinking a failure (for progress lines). */
+  onSequence?: (shrinking: boolean) => void;
 }
+
+/** The sequences each article gets: `runs` is the whole budget, shared by the articles. */
+export const runsPerArticle = (runs: number, articles: number): number => Math.ceil(runs / articles);
+
+/** The most comments a run's sequences post, all articles together: one a sequence (PostStep, PostBudget). */
+export const mostPosts = (runs: number, articles: number): number => runsPerArticle(runs, articles) * articles;
 
 /** The shrunk failing sequence of one article. */
 export interface ExploreFailure {
@@ -61,6 +70,8 @@ export interface ExploreReport {
   articles: ArticleExplored[];
   /** Every article's failure text, ready to print. */
   failure?: string;
+  /** Whether `stopped` ended the sequences before the last. */
+  cutShort: boolean;
   restore: RestoreReport[];
 }
 
@@ -81,7 +92,7 @@ function batches(keys: fc.Arbitrary<string>): fc.Arbitrary<Step> {
   return fc.array(operation, { minLength: 2, maxLength: 6 }).map((batch) => new AtOnceStep(batch));
 }
 
-function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
+function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[] {
   const keys = fc.constantFrom('a', 'b', 'svc_probe');
   const reads: fc.Arbitrary<Step>[] = [fc.constant(new ReadStep()), fc.nat(2).map((index) => new ListStep(index))];
   if (options.readOnly) return reads;
@@ -93,7 +104,7 @@ function steps(options: ExploreOptions): fc.Arbitrary<Step>[] {
       .map(([changes, dropped]) => new UpdateStep(changes, dropped)),
     batches(keys),
   ];
-  return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep())] : [])];
+  return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep(budget))] : [])];
 }
 
 const numbered = (real: Real): string =>
@@ -118,18 +129,22 @@ async function exploreArticle(
   articleId: number,
   options: ExploreOptions,
   runs: number,
+  budget: PostBudget,
 ): Promise<ExploreFailure | undefined> {
   const context = { client: session.client, articleId, marker: session.marker, concurrency: 1, seed: options.seed };
   let lastCurls: string[] = [];
   const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
   let sequences = 0;
+  // Every sequence fast-check runs after the first failure is a try at a smaller one.
+  let failed = false;
   const property = fc.asyncProperty(
-    fc.commands(steps(options), { maxCommands: 20, size: 'medium' }),
+    fc.commands(steps(options, budget), { maxCommands: 20, size: 'medium' }),
     async (sequence) => {
       let real: Real | undefined;
       const setup = async (): Promise<{ model: Model; real: Real }> => {
         if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
         sequences += 1;
+        options.onSequence?.(failed);
         const prefix = `${session.marker}_${String(sequences)}_`;
         real = {
           context,
@@ -143,6 +158,7 @@ async function exploreArticle(
       try {
         await fc.asyncModelRun(setup, sequence);
       } catch (error) {
+        failed = true;
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
         lastCurls = real?.log.map((exchange) => exchange.curl) ?? [];
@@ -168,17 +184,20 @@ async function exploreArticle(
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
   const session = await Session.open({ ...settings, readOnly: options.readOnly });
+  const budget = new PostBudget(options.comments ? mostPosts(options.runs, settings.articleIds.length) : 0);
   const articles: ArticleExplored[] = [];
   let restore: RestoreReport[];
+  let cutShort: boolean;
   try {
     for (const articleId of settings.articleIds) {
-      // `runs` is the whole budget, shared by the articles.
-      const runs = Math.ceil(options.runs / settings.articleIds.length);
+      if (options.stopped?.()) break;
+      const runs = runsPerArticle(options.runs, settings.articleIds.length);
       const started = performance.now();
-      const failure = await exploreArticle(session, articleId, options, runs);
+      const failure = await exploreArticle(session, articleId, options, runs, budget);
       articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
     }
   } finally {
+    cutShort = options.stopped?.() ?? false;
     // Always restored, also when a step threw something unexpected.
     restore = await session.close();
   }
@@ -187,6 +206,7 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
     seed: options.seed,
     runs: options.runs,
     articles,
+    cutShort,
     restore,
     ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
   };

@@ -1,9 +1,15 @@
 /**
  * The suite's only way to reach a target: real HTTP with the global `fetch`. Every answer is
  * kept whole (status, headers, text, parsed JSON) together with a `curl` command that repeats
- * the request, so a failed check can show both.
+ * the request, so a failed check can show both; what proves the run's settings wrong (no answer in
+ * time, an answer over the size cap, no TLS: target-problem.ts) is thrown as a TargetProblem and
+ * told to the run's watch, which stops the checks' client.
  */
+import { readCapped } from './body';
 import { curlCommand, type SentRequest } from './curl';
+import { defaultLimits, type Limits } from './limits';
+import { problemOfFailure, TargetProblem, tokenWanted } from './target-problem';
+import { TargetWatch } from './watch';
 
 export interface Exchange {
   request: SentRequest;
@@ -32,6 +38,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+export interface ClientOptions extends Partial<Limits> {
+  /** Shared by a run's clients: the first setting problem one finds stops those that can be stopped. */
+  watch?: TargetWatch;
+}
+
 /** `fetch failed` says little; its cause names the real problem (ECONNREFUSED, a timeout, ...). */
 export function describeNetworkError(error: unknown): string {
   // Duck-typed: under jest, errors from node's own fetch come from another realm than `Error`.
@@ -48,16 +59,23 @@ export function describeNetworkError(error: unknown): string {
 export class Client {
   readonly baseUrl: string;
   private readonly origin: string;
+  private readonly limits: Limits;
+  readonly watch: TargetWatch;
+  /** Aborted, every read under way ends at once and nothing is sent after: an interrupt, or a setting problem. */
+  private readonly stop: AbortSignal | undefined;
 
   constructor(
     baseUrl: string,
     private readonly token?: string,
-    private readonly timeoutMs = 20_000,
-    /** Aborted, every request under way ends at once and none is sent after (an interrupt of the run). */
-    private readonly stop?: AbortSignal,
+    options: ClientOptions = {},
+    /** An interrupt of the run; a client that an interrupt stops is stopped by a setting problem too. */
+    stop?: AbortSignal,
   ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
+    this.limits = { ...defaultLimits, ...definedOnly(options) };
+    this.watch = options.watch ?? new TargetWatch();
+    this.stop = stop && AbortSignal.any([stop, this.watch.stopped]);
   }
 
   /** Paths are appended to the base address, so a base with a path prefix keeps it. */
@@ -84,7 +102,7 @@ export class Client {
    * answer (or its timeout): cut off, it might still land on the target after the restore.
    */
   async send(spec: RequestSpec): Promise<Exchange> {
-    if (this.stop?.aborted) throw new Error(`${spec.method} ${spec.to} was not sent: the run was interrupted`);
+    if (this.stop?.aborted) throw new Error(`${spec.method} ${spec.to} was not sent: ${this.stopReason()}`);
     const exchange = this.exchange(spec);
     this.inFlight.add(exchange);
     try {
@@ -100,31 +118,60 @@ export class Client {
   }
 
   private async exchange(spec: RequestSpec): Promise<Exchange> {
-    const request = this.requestOf(spec);
-    const { url, headers, withToken, body } = request;
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    // Only reads are cut off by an interrupt (see `send`).
-    const cutOff = spec.method === 'GET' ? this.stop : undefined;
-    const response = await fetch(url, {
-      method: spec.method,
-      headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
-      ...(body === undefined ? {} : { body }),
-      redirect: 'manual',
-      signal: cutOff ? AbortSignal.any([cutOff, timeout]) : timeout,
-    }).catch((error: unknown) => {
-      if (this.stop?.aborted) throw new Error(`${spec.method} ${url} was cut off: the run was interrupted`);
-      throw new Error(
-        `${spec.method} ${url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
-      );
+    const exchange = await this.answerTo(this.requestOf(spec));
+    const { request, status } = exchange;
+    const problem = tokenWanted(request, status, {
+      tokenGiven: this.token !== undefined,
+      writeAccepted: this.watch.writeAccepted,
     });
-    const text = await response.text();
-    return {
-      request,
-      status: response.status,
-      headers: response.headers,
-      text,
-      json: parseJson(text),
-      curl: curlCommand(request),
-    };
+    this.watch.answered(request, status);
+    if (problem) throw this.watch.found(problem);
+    return exchange;
+  }
+
+  private async answerTo(request: SentRequest): Promise<Exchange> {
+    const { url, headers, withToken, body } = request;
+    const timeout = AbortSignal.timeout(this.limits.timeoutMs);
+    // Only reads are cut off by a stop (see `send`).
+    const cutOff = request.method === 'GET' ? this.stop : undefined;
+    let headersCame = false;
+    const answered = this.watch.sending(request);
+    try {
+      const response = await fetch(url, {
+        method: request.method,
+        headers: withToken && this.token ? { ...headers, 'X-API-TOKEN': this.token } : headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+        signal: cutOff ? AbortSignal.any([cutOff, timeout]) : timeout,
+      });
+      headersCame = true;
+      const text = await readCapped(response, this.limits.maxBodyBytes);
+      const { status } = response;
+      return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
+    } catch (error) {
+      throw this.failure(error, request, headersCame);
+    } finally {
+      answered();
+    }
+  }
+
+  /** What to throw for a failed exchange: a setting problem is told to the watch first. */
+  private failure(error: unknown, request: SentRequest, headersCame: boolean): Error {
+    if (this.stop?.aborted) return new Error(`${request.method} ${request.url} was cut off: ${this.stopReason()}`);
+    const problem = problemOfFailure(error, request, this.limits, headersCame);
+    if (problem) return this.watch.found(problem);
+    return new Error(
+      `${request.method} ${request.url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
+      { cause: error },
+    );
+  }
+
+  private stopReason(): string {
+    const reason: unknown = this.stop?.reason;
+    return reason instanceof TargetProblem ? `the run stopped (${reason.message})` : 'the run was interrupted';
   }
 }
+
+/** Options given as undefined keep their defaults. */
+const definedOnly = (options: ClientOptions): Partial<Limits> =>
+  Object.fromEntries(Object.entries(options).filter(([name, value]) => name !== 'watch' && value !== undefined));

@@ -46,3 +46,15 @@ test('prints each failure in full, the checks that did not apply, and counts per
 test('prints no failures heading when every check passed', () => {
   expect(summaryText([passed])).not.toContain('Failures');
 });
+
+test('colours the marks and headings through the paint it is given, and leaves the rest as it was', () => {
+  const tagged = (style: string, text: string): string => `<${style}>${text}</${style}>`;
+  expect(progressLine(passed, undefined, tagged)).toBe(
+    '\n<heading>4.1 Read one article</heading>\n  <passed>✓</passed> answers 200 (article 1)\n',
+  );
+  expect(progressLine(skipped, passed, tagged)).toBe('  <skipped>-</skipped> keeps it (article 2)\n');
+  const output = summaryText([passed, failed], tagged);
+  expect(output).toContain('<failed>Failures</failed>\n========');
+  expect(output).toContain('4.4 Remove one data key  <failed>✗</failed> 0 passed, 1 failed');
+  expect(output.replace(/<\/?[a-z]+>/g, '')).toBe(summaryText([passed, failed]));
+});

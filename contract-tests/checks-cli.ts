@@ -1,0 +1,152 @@
+/**
+ * The fixed checks of `npm run contract`: says what the run will change, snapshots each article's
+ * data, runs the checks in this process, each printed as it finishes, and restores the data
+ * afterwards, also after an interrupt or a setting problem; then the summary and the report files.
+ * A check that takes long gets a progress line every few seconds (report/progress.ts).
+ */
+import type { ContractOptions } from './cli-options';
+import type { TargetWatch } from './http/watch';
+import type { TargetProblem } from './http/target-problem';
+import { describeRestore, runExitCode, type RestoreReport } from './restore';
+import { markerOf, planOf, runOnSession, Session, type TargetSettings } from './runner';
+import { runUntilRestored, type StopSignal } from './signals';
+import { existingReservedKey } from './checks/steps';
+import { maxBurstPosts } from './checks/concurrency';
+import { allChecks } from './checks';
+import { paintFor } from './report/colour';
+import { progressLine, summaryText } from './report/console';
+import { progressStatus, startHeartbeat } from './report/progress';
+import { finishReports, type ReportFiles } from './report/files';
+import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
+
+function announce(options: ContractOptions, target: TargetSettings): void {
+  const ids = target.articleIds.join(', ');
+  console.log(
+    `contract: checking ${options.baseUrl ?? `a fresh in-process mock (${target.baseUrl})`}, article(s) ${ids}`,
+  );
+  if (options.readOnly) {
+    console.log('contract: read-only run: no data is written and no comment is posted');
+    return;
+  }
+  console.log(
+    `contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`,
+  );
+  const burstPosts = options.concurrency > 1 ? Math.min(maxBurstPosts, options.concurrency) : 0;
+  console.log(
+    `contract: NOTE: the run posts ${String(1 + burstPosts)} comment(s) on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
+  );
+  console.log(
+    `contract: generated data values and key names use seed ${String(target.seed)} (replay with --seed ${String(target.seed)})`,
+  );
+  console.log(
+    options.concurrency > 1
+      ? `contract: the concurrency checks send ${String(options.concurrency)} requests at once per article, each on its own connection (--concurrency 1 turns them off)`
+      : 'contract: the concurrency checks are off (--concurrency 1)',
+  );
+  console.log(
+    "contract: NOTE: the reserved-key checks try to change and remove each article's own svc_ data keys and expect the target to refuse; a broken target may let that through, and the suite then tries to put the old value back, which the interface may not allow (use --read-only to skip them)",
+  );
+}
+
+function notes(session: Session, ids: number[]): void {
+  for (const id of ids) {
+    const problem = session.snapshotProblem(id);
+    if (problem)
+      console.log(`contract: article ${id}: ${problem.split('\n')[0] ?? ''}; its data-changing checks will fail unrun`);
+    const data = session.startData(id);
+    if (data && existingReservedKey(data) === undefined)
+      console.log(
+        `contract: article ${id} has no svc_ key of its own, so the checks that one stays unchanged do not apply to it`,
+      );
+  }
+}
+
+/** What the checks left: each article's restore, and the setting problem that stopped them, if one did. */
+interface Checked {
+  restore: RestoreReport[];
+  problem?: TargetProblem;
+}
+
+/** Runs every check of the plan, printing each, until the end, an interrupt or a setting problem; then restores. */
+async function checkThenRestore(
+  session: Session,
+  target: TargetSettings,
+  watch: TargetWatch,
+  print: (record: CheckRecord) => void,
+): Promise<{ result: Checked; signal?: StopSignal }> {
+  const stop = (): void => {
+    session.stop();
+  };
+  return runUntilRestored('the checks', session.marker, stop, async (interrupted) => {
+    // A setting problem stops the checks as an interrupt does (its client already sends nothing).
+    const stopped = (): boolean => interrupted() || watch.problem !== undefined;
+    await runOnSession(session, target.articleIds, allChecks, {
+      stopped,
+      onResult: (result) => {
+        print(recordOfResult(result));
+      },
+    });
+    // Judged only after a whole run; a signal during the restore still leaves it judged.
+    const ranEveryCheck = !stopped();
+    // One the restore meets is the restore's to report, as any failure of its requests.
+    const problem = watch.problem;
+    const started = performance.now();
+    const restore = await session.close();
+    if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
+    return problem ? { restore, problem } : { restore };
+  });
+}
+
+/**
+ * The fixed checks, run in this process, each printed as it finishes, with a progress line after a
+ * few seconds without one (report/progress.ts); then the data restored (also after an interrupt)
+ * and the run as a whole judged; the summary and the report files from the records.
+ */
+export async function runChecksCli(
+  options: ContractOptions,
+  target: TargetSettings,
+  watch: TargetWatch,
+  files: ReportFiles,
+): Promise<number> {
+  announce(options, target);
+  const records: CheckRecord[] = [];
+  const planned = `/${String(planOf(allChecks, target.articleIds, options.readOnly).length)}`;
+  const startedAt = performance.now();
+  const heartbeat = startHeartbeat(() =>
+    progressStatus(`checks ${String(records.length)}${planned}`, startedAt, watch),
+  );
+  const paint = paintFor(process.stdout, process.env);
+  const print = (record: CheckRecord): void => {
+    heartbeat.printed();
+    process.stdout.write(progressLine(record, records.at(-1), paint));
+    records.push(record);
+  };
+  let outcome: { result: Checked; signal?: StopSignal };
+  try {
+    const session = await Session.open(target);
+    notes(session, target.articleIds);
+    outcome = await checkThenRestore(session, target, watch, print);
+  } finally {
+    heartbeat.stop();
+  }
+  const { restore, problem } = outcome.result;
+  // Checks a setting problem cut short say nothing about the target: no summary, no report files.
+  if (!problem) process.stdout.write(summaryText(records, paint));
+  const restored = restore.map(describeRestore);
+  for (const line of restored) console.log(`contract: ${line}`);
+  const passed = records.every((record) => record.outcome !== 'failed');
+  const code = runExitCode(outcome.signal, passed, restore, problem);
+  if (problem) {
+    console.error(`contract: ${problem.message}`);
+    return code;
+  }
+  const summary: RunSummary = {
+    target: options.baseUrl ?? 'a fresh in-process mock',
+    articleIds: target.articleIds,
+    mode: 'checks',
+    seed: target.seed ?? 0,
+    restore: restored,
+    records,
+  };
+  return finishReports(files, summary, code);
+}

@@ -1,0 +1,13 @@
+/** Colour only on a terminal without NO_COLOR. */
+import { paintFor } from './colour';
+
+test.each([
+  { isTTY: true, env: {}, coloured: true },
+  { isTTY: true, env: { NO_COLOR: '' }, coloured: true },
+  { isTTY: true, env: { NO_COLOR: '1' }, coloured: false },
+  { isTTY: false, env: {}, coloured: false },
+  { isTTY: undefined, env: { FORCE_COLOR: '3' }, coloured: false },
+])('colours a stream with isTTY $isTTY and $env: $coloured', ({ isTTY, env, coloured }) => {
+  const painted = paintFor(isTTY === undefined ? {} : { isTTY }, env)('failed', '✗');
+  expect(painted).toBe(coloured ? '\u001b[31m✗\u001b[39m' : '✗');
+});

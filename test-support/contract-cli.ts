@@ -1,0 +1,80 @@
+/**
+ * `npm run contract` as a real child process (`node --import tsx contract-tests/cli.ts`), with none
+ * of the caller's CONTRACT_ variables: its output as it comes, and how it ended; and mocks for it
+ * to check, served on loopback ports of the test's own process so the test can read their state.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { MockOptions } from 'site-articles-mock';
+import { shellQuote } from '../contract-tests/http/curl';
+import { startInProcessMock, type RunningTarget } from '../contract-tests/in-process';
+import { projectRoot } from './cli-process';
+
+const mocks: RunningTarget[] = [];
+
+/** A mock on a free loopback port, closed by `closeMocks`. */
+export async function serveMock(options: MockOptions = {}): Promise<RunningTarget> {
+  const target = await startInProcessMock(options);
+  mocks.push(target);
+  return target;
+}
+
+export const dataOf = (target: RunningTarget, id: number): unknown =>
+  target.mock.state().articles.find((article) => article.id === id)?.data;
+
+/** Closes every mock `serveMock` started (for `afterAll`). */
+export async function closeMocks(): Promise<void> {
+  await Promise.all(mocks.splice(0).map((target) => target.close()));
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ContractRun {
+  child: ChildProcess;
+  /** Once the process has ended and its output is all read. */
+  finished: Promise<Finished>;
+  /** The standard output so far. */
+  output: () => string;
+}
+
+/**
+ * Starts the command; with `terminal`, under util-linux's `script`, whose pseudo-terminal makes its
+ * standard output a TTY, as in a person's shell (its lines then end in CR LF).
+ */
+export function startContractCli(
+  args: string[],
+  env: Record<string, string> = {},
+  { terminal = false } = {},
+): ContractRun {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
+  );
+  const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args];
+  const [file, ...words] = terminal ? ['script', '-qec', command.map(shellQuote).join(' '), '/dev/null'] : command;
+  const child = spawn(file ?? '', words, { cwd: projectRoot, env: { ...inherited, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const finished = new Promise<Finished>((done) => {
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
+  });
+  return { child, finished, output: () => stdout };
+}
+
+/** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
+export async function interruptOnceItPrints(run: ContractRun, text: string, after = 0): Promise<void> {
+  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
+  await new Promise((tick) => setTimeout(tick, after));
+  run.child.kill('SIGINT');
+}

@@ -1,0 +1,68 @@
+/**
+ * Misbehaving targets on loopback ports, for the tests of what the contract suite does in front
+ * of them: one that never answers, one whose answer has no end, one that answers every address
+ * alike. Each is closed by `closeHostileTargets` (for `afterAll`).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+const servers: { server: Server; sockets: Set<Socket> }[] = [];
+
+async function listen(server: Server): Promise<string> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  servers.push({ server, sockets });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+/** Accepts connections and reads requests, but never sends a byte back. */
+export const silentTarget = (): Promise<string> => listen(createTcpServer(() => undefined));
+
+/** Plain HTTP that answers every request with `answer`. */
+export const httpTarget = (answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> =>
+  listen(createServer(answer));
+
+export interface EndlessBody {
+  baseUrl: string;
+  /** Bytes written so far; it stops growing once the reader lets the connection go. */
+  sent: () => number;
+  /** Resolves once the reader has closed the connection. */
+  closed: Promise<void>;
+}
+
+/**
+ * Answers 200 with a JSON media type and a body that never ends, written a chunk at a time as the
+ * reader takes it (the body is never built whole, here or, if it stops reading, in the reader).
+ */
+export async function endlessBodyTarget(): Promise<EndlessBody> {
+  let sent = 0;
+  let reportClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (reportClosed = resolve));
+  const chunk = Buffer.alloc(64 * 1024, ' ');
+  const baseUrl = await httpTarget((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    const pump = (): void => {
+      for (let more = true; more && !response.destroyed; sent += chunk.length) more = response.write(chunk);
+    };
+    response.on('drain', pump);
+    response.on('close', reportClosed);
+    pump();
+  });
+  return { baseUrl, sent: () => sent, closed };
+}
+
+export async function closeHostileTargets(): Promise<void> {
+  await Promise.all(
+    servers.splice(0).map(
+      ({ server, sockets }) =>
+        new Promise((closed) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(closed);
+        }),
+    ),
+  );
+}
