@@ -1,7 +1,7 @@
 /**
- * Child processes for the package test: commands run to completion, and a long-running server
- * whose announced address is awaited. Each child leads its own process group, so stopping one
- * also stops what `npx` started under it.
+ * Child processes for the package test and the docs runner: commands run to completion, and a
+ * long-running server whose announced address is awaited. Each child leads its own process group,
+ * so stopping one also stops what `npx` or `sh` started under it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -10,22 +10,55 @@ export interface Finished {
   output: string;
 }
 
+export interface RunOptions {
+  /** Set over the cleaned environment (PATH, PORT, ...). */
+  env?: NodeJS.ProcessEnv;
+  /** The process group is killed once this has passed, and the run ends with code null. */
+  timeoutMs?: number;
+}
+
 /** The outer `npm test` leaves its own settings in the environment; the commands under test must not inherit them. */
-function cleanEnv(): NodeJS.ProcessEnv {
+function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(
     ([name]) => !name.startsWith('npm_') && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD',
   );
-  return Object.fromEntries(kept);
+  return { ...Object.fromEntries(kept), ...extra };
 }
 
-export function run(command: string, args: string[], cwd: string): Promise<Finished> {
-  const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Ends a child's whole process group (the child leads it: it was spawned detached), even when the
+ * child itself has exited: what it started (npm's shell and the server under it) may still run.
+ */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Every process of the group has gone.
+  }
+}
+
+export function run(command: string, args: string[], cwd: string, options: RunOptions = {}): Promise<Finished> {
+  const child = spawn(command, args, {
+    cwd,
+    env: cleanEnv(options.env),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          output += `\n(still running after ${String(options.timeoutMs)} ms: stopped)\n`;
+          killGroup(child, 'SIGKILL');
+        }, options.timeoutMs);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(timer);
       resolve({ code, output });
     });
   });
@@ -33,21 +66,35 @@ export function run(command: string, args: string[], cwd: string): Promise<Finis
 
 export interface Server {
   baseUrl: string;
+  /** What it printed so far. */
+  output(): string;
   stop(): void;
+  /** Settles once it has exited (after `stop`, or by itself). */
+  exited: Promise<void>;
 }
 
 /** Starts a server command and resolves with the first `http://127.0.0.1:<port>` it prints. */
-export function startServer(command: string, args: string[], cwd: string): Promise<Server> {
-  const child: ChildProcess = spawn(command, args, { cwd, env: cleanEnv(), detached: true, stdio: 'pipe' });
+export function startServer(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Server> {
+  const child: ChildProcess = spawn(command, args, { cwd, env: cleanEnv(env), detached: true, stdio: 'pipe' });
   const stop = (): void => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    killGroup(child, 'SIGTERM');
   };
+  const exited = new Promise<void>((resolve) =>
+    child.on('close', () => {
+      resolve();
+    }),
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const address = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-      if (address) resolve({ baseUrl: address, stop });
+      if (address) resolve({ baseUrl: address, output: () => output, stop, exited });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
