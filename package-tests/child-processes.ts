@@ -69,11 +69,29 @@ export interface Server {
   /** What it printed so far. */
   output(): string;
   stop(): void;
-  /** Settles once it has exited (after `stop`, or by itself). */
+  /** Settles once it and every process it started have exited (after `stop`, or by themselves). */
   exited: Promise<void>;
 }
 
-/** Starts a server command and resolves with the first `http://127.0.0.1:<port>` it prints. */
+/**
+ * The mock's line once it listens: `mock: serving the site on http://127.0.0.1:4010 (control API
+ * under /__mock)`; a proxy's line names the deployment first, and an error may name an address too.
+ */
+const servingLine = /serving\b[^\n]*?(http:\/\/127\.0\.0\.1:\d+) \(control API/;
+
+/** Polls until no process of the group is left (a group leader's exit leaves the server under it). */
+async function groupGone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Starts the mock's command (npm start, npx articles-mock, ...) and resolves once it says where it serves. */
 export function startServer(
   command: string,
   args: string[],
@@ -84,16 +102,17 @@ export function startServer(
   const stop = (): void => {
     killGroup(child, 'SIGTERM');
   };
-  const exited = new Promise<void>((resolve) =>
+  const exited = new Promise<void>((resolve) => {
     child.on('close', () => {
-      resolve();
-    }),
-  );
+      if (child.pid === undefined) resolve();
+      else void groupGone(child.pid).then(resolve);
+    });
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const address = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
+      const address = servingLine.exec(output)?.[1];
       if (address) resolve({ baseUrl: address, output: () => output, stop, exited });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
