@@ -228,7 +228,7 @@ describe('the schemas package, installed alone in a client project', () => {
 
   test('TypeScript 7 refuses the node10 resolution outright, as the docs say', async () => {
     const from = 'site-articles-schemas/types';
-    expect(await compiles(projects.client, from, 'commonjs', 'node10', typeScript7())).toMatch(/^2 .*TS5108/);
+    expect(await compiles(projects.client, from, 'commonjs', 'node10', typeScript7())).toMatch(/^[1-9] .*TS5108/);
   }, 60_000);
 });
 

@@ -71,6 +71,7 @@ export const projectNames = Object.keys(recipes);
 export class Projects {
   private packed: Promise<Record<PackageName, Packed>> | undefined;
   private newerNodeBin: Promise<string> | undefined;
+  private readonly installs = new Map<string, Promise<string>>();
   private made = 0;
 
   constructor(private readonly work: string) {}
@@ -96,11 +97,11 @@ export class Projects {
     if (!recipe) throw new Error(`no project "${name}" (variant ${String(variant)})`);
     const folder = this.folder(name);
     const packed = await this.tarballs();
-    const tarballs = recipe.tarballs.map((tarball) => packed[tarball].tarball);
     if (name === 'ci') await this.ciProject(folder, packed.contract.tarball);
-    else await projectWith(folder, [...tarballs, ...recipe.packages]);
     if (name === 'tarballs')
       for (const made of Object.values(packed)) copyFileSync(made.tarball, join(folder, basename(made.tarball)));
+    if (recipe.packages.length > 0) await this.installedBeside(folder, `${name}-${String(variant)}`, recipe);
+    else if (name !== 'ci') await projectWith(folder, []);
     const env =
       recipe.node === 'newer' ? { PATH: `${join(await this.newerNode(), '..')}:${process.env.PATH ?? ''}` } : {};
     const compilers = Object.fromEntries(
@@ -118,6 +119,25 @@ export class Projects {
       resolution: recipe.resolution ?? 'nodenext',
       ...(recipe.testCommand ? { testCommand: recipe.testCommand } : {}),
     };
+  }
+
+  /**
+   * The recipe's install, made once and shared by each page's project through a link to its
+   * node_modules: every page starts with none of another page's files, and the run installs each
+   * set of packages once.
+   */
+  private async installedBeside(folder: string, key: string, recipe: Recipe): Promise<void> {
+    let installing = this.installs.get(key);
+    if (!installing) {
+      const packed = await this.tarballs();
+      const template = this.folder(`${key}-installed`);
+      const tarballs = recipe.tarballs.map((tarball) => packed[tarball].tarball);
+      installing = projectWith(template, [...tarballs, ...recipe.packages]).then(() => template);
+      this.installs.set(key, installing);
+    }
+    const template = await installing;
+    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(template, file), join(folder, file));
+    symlinkSync(join(template, 'node_modules'), join(folder, 'node_modules'));
   }
 
   /** A CI job's project: the contract command's tarball among its devDependencies, and a lockfile for `npm ci`. */
