@@ -8,6 +8,8 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 /** Import paths (gitignore-style, as no-restricted-imports reads them) that name a top-level folder. */
 const folder = (name) => [`**/${name}`, `**/${name}/**`];
 const testFiles = ['**/*.test.ts', '**/__tests__/**'];
+/** TypeScript sources: `.mts` is an entry point compiled as an ES module (mock/msw/index.mts). */
+const typeScript = ['**/*.ts', '**/*.mts'];
 
 /** What ships never depends on what proves it. */
 const runtimeOnly = {
@@ -25,7 +27,7 @@ const layer = (files, regex, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnly, { regex, message }] }] },
 });
 
-const packageFiles = ['mock/**/*.ts', 'contract-tests/**/*.ts', 'schemas/**/*.ts'];
+const packageFiles = ['mock/**/*.{ts,mts}', 'contract-tests/**/*.ts', 'schemas/**/*.ts'];
 const importOfAFolder = {
   selector: 'ImportDeclaration[source.value=/^(\\.\\.?|.*\\/\\.\\.)$/]',
   message: "import '../index' (or the package's name), not a folder: a package's folder resolves to its build",
@@ -48,7 +50,7 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'reports/**', '.tmp/**'] },
   js.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: typeScript,
     extends: [...tseslint.configs.strictTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -92,11 +94,11 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere: each layer names what it needs from below (docs: architecture).
-    files: ['**/*.ts'],
+    files: typeScript,
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.mts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.mts'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
@@ -104,7 +106,7 @@ export default tseslint.config(
   {
     // What ships never depends on what proves it: the mock and the schemas package import no
     // test or proof code (proof/variant-server.ts brings variants and the mock together instead).
-    files: ['mock/**/*.ts'],
+    files: ['mock/**/*.{ts,mts}'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [

@@ -54,7 +54,10 @@ const violations = validateResponse('Article', { id: 'one' });
 console.log(JSON.stringify({ openapi: openapi.openapi, schema: article.title, rejects: violations.length > 0 }));
 `;
 
-/** The module resolutions client projects still use: node16 and nodenext read `exports`, bundler too, node10 `typesVersions`. */
+/**
+ * The module resolutions client projects use: node16 and nodenext read `exports`, bundler too, and
+ * node10 (TypeScript 5 only; 7 removed it) `typesVersions`. node10 is last.
+ */
 const resolutions = [
   ['node16', 'node16'],
   ['nodenext', 'nodenext'],
@@ -62,22 +65,26 @@ const resolutions = [
   ['commonjs', 'node10'],
 ];
 
-async function compiles(project: string, from: string, module: string, moduleResolution: string): Promise<string> {
+/** TypeScript 5 is the repository's own; 7, the current major, is installed into the client project. */
+const typeScript5 = require.resolve('typescript/bin/tsc');
+const typeScript7 = (): string => join(projects.client, 'node_modules', 'typescript', 'bin', 'tsc');
+
+async function compiles(project: string, from: string, module: string, moduleResolution: string, tsc = typeScript5) {
   writeFileSync(join(project, 'client.ts'), typesFile(from));
   const settings = {
-    compilerOptions: { strict: true, module, moduleResolution, noEmit: true, types: [], ignoreDeprecations: '5.0' },
+    compilerOptions: { strict: true, module, moduleResolution, noEmit: true, types: [] },
     files: ['client.ts'],
   };
   const config = `tsconfig.${moduleResolution}.json`;
   writeFileSync(join(project, config), JSON.stringify(settings));
-  const compiled = await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], project);
+  const compiled = await run(process.execPath, [tsc, '-p', config], project);
   return `${String(compiled.code)} ${compiled.output}`.trim();
 }
 
 /** One test per resolution: a strict file using the named types compiles without a message. */
 function typesCompileUnderEveryResolution(project: string, from: string): void {
   test.each(resolutions)(
-    `a TypeScript file compiles against ${from} with module %s, resolution %s`,
+    `a TypeScript 5 file compiles against ${from} with module %s, resolution %s`,
     async (module, moduleResolution) => {
       expect(await compiles(project, from, module, moduleResolution)).toBe('0');
     },
@@ -92,7 +99,7 @@ beforeAll(async () => {
   await Promise.all([
     projectWith(projects.mock, [packed.mock.tarball, `msw@${versionOf('msw')}`]),
     projectWith(projects.contract, [packed.contract.tarball]),
-    projectWith(projects.client, [packed.schemas.tarball]),
+    projectWith(projects.client, [packed.schemas.tarball, 'typescript@7']),
   ]);
 }, 480_000);
 
@@ -208,6 +215,20 @@ describe('the schemas package, installed alone in a client project', () => {
   }, 60_000);
 
   typesCompileUnderEveryResolution(projects.client, 'site-articles-schemas/types');
+
+  test.each(resolutions.slice(0, 3))(
+    'a TypeScript 7 file compiles against site-articles-schemas/types with module %s, resolution %s',
+    async (module, moduleResolution) => {
+      const from = 'site-articles-schemas/types';
+      expect(await compiles(projects.client, from, module, moduleResolution, typeScript7())).toBe('0');
+    },
+    60_000,
+  );
+
+  test('TypeScript 7 refuses the node10 resolution outright, as the docs say', async () => {
+    const from = 'site-articles-schemas/types';
+    expect(await compiles(projects.client, from, 'commonjs', 'node10', typeScript7())).toMatch(/^[1-9] .*TS5108/);
+  }, 60_000);
 });
 
 describe('the mock with Swagger UI installed beside it', () => {

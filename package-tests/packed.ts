@@ -42,12 +42,15 @@ export async function packAll(root: string, destination: string): Promise<Record
   return Object.fromEntries(entries) as Record<PackageName, Packed>;
 }
 
-/** An empty ES-module project in `folder` with `packages` installed (tarballs or registry names). */
-export async function projectWith(folder: string, packages: string[]): Promise<void> {
+/**
+ * An empty ES-module project in `folder` with `packages` installed (tarballs or registry names);
+ * `manifest` adds to its package.json (devDependencies for `npm ci`, ...).
+ */
+export async function projectWith(folder: string, packages: string[], manifest: object = {}): Promise<void> {
   mkdirSync(folder, { recursive: true });
   // swagger-ui-dist brings Scarf's install-time analytics; a consumer's setting turns them off (docs/packages.md).
-  const manifest = { name: 'consumer', private: true, type: 'module', scarfSettings: { enabled: false } };
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest)}\n`);
+  const base = { name: 'consumer', private: true, type: 'module', scarfSettings: { enabled: false } };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ ...base, ...manifest })}\n`);
   const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packages];
   const installed = await run('npm', args, folder);
   if (installed.code !== 0) throw new Error(`npm install ${packages.join(' ')} failed:\n${installed.output}`);

