@@ -4,7 +4,7 @@
  * own test (mock/__tests__/http/adapters.test.ts) proves only the translation.
  */
 import { buildMock } from '../app/build-mock';
-import { plainJsonRequest, type PlainRequest } from './plain';
+import { answerText, plainJsonRequest, type PlainRequest } from './plain';
 
 const core = (): ReturnType<typeof buildMock>['core'] =>
   buildMock({ token: 'secret' }, (given, wanted) => given === wanted).core;
@@ -49,7 +49,7 @@ test.each([
 ])('$given.method $given.url answers $status', async ({ given, status, body }) => {
   const answer = await core().handle(given);
   expect(answer.status).toBe(status);
-  if (body !== undefined) expect(JSON.parse(answer.body ?? 'null')).toMatchObject(body);
+  if (body !== undefined) expect(JSON.parse(answerText(answer) || 'null')).toMatchObject(body);
 });
 
 test('a path outside section 4 is no route of the core', () => {
@@ -59,5 +59,5 @@ test('a path outside section 4 is no route of the core', () => {
 
 test('answers carry addresses for the Host the request named', async () => {
   const answer = await core().handle(plain('GET', '/admin/api/articles/2'));
-  expect(JSON.parse(answer.body ?? '{}')).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
+  expect(JSON.parse(answerText(answer))).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
 });
