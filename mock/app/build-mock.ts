@@ -7,9 +7,9 @@
 import sampleSite from '../fixtures/sample-site.json';
 import { defaultRules } from '../rules';
 import { systemClock } from '../rules/clock';
-import { storeFromFixture, storeOf } from '../fixtures/load-fixture';
+import { storeFromFixture, storeOf } from '../loading/load-fixture';
 import type { SiteFixture } from '../store/records';
-import type { CheckedFixture } from '../fixtures/checked-fixture';
+import type { CheckedFixture } from '../loading/checked-fixture';
 
 /** A fixture as parsed JSON, or a large file's, checked as it was read (`readFixtureFile`). */
 type Fixture = SiteFixture | CheckedFixture;

@@ -11,7 +11,7 @@ import { durably } from '../core/durably';
 import { faultProblems, type Faults } from '../core/faults';
 import { maxFixtureDepth } from '../core/limits';
 import type { PlainAnswer } from '../core/plain';
-import { FixtureError } from '../fixtures/load-fixture';
+import { FixtureError } from '../loading/load-fixture';
 import { journalHandlers } from '../journal/routes';
 import type { MockControls } from './controls';
 import { byteCount, defaults } from './options';

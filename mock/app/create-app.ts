@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import { servedControl, type ControlHandlers } from '../core/control-stage';
 import type { Core } from '../core/pipeline';
 import { expressApp } from '../adapters/express';
-import { tokenMatches } from '../adapters/token-compare';
+import { tokenMatches } from '../runtime/token-compare';
 import { securityGuard } from '../security/guard';
 import { sessionHandler } from '../security/session';
 import { workbenchHandlers } from '../workbench/routes';

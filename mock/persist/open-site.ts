@@ -15,8 +15,8 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { readFixtureFile } from '../fixtures/fixture-file';
-import { storeFromFixture } from '../fixtures/load-fixture';
+import { readFixtureFile } from '../loading/fixture-file';
+import { storeFromFixture } from '../loading/load-fixture';
 import type { SiteStore } from '../store/site-store';
 import { formatProblem, isEmpty, openConnection, readSite, siteRows, writeBatch } from './database-format';
 
