@@ -17,6 +17,7 @@ import { readCliOptions, usage, UsageError, type CliOptions } from './cli-option
 import { answerClientErrors } from './adapters/server-errors';
 import { proxyFromCli } from './proxy-cli';
 import type { SiteDatabase } from './persist/site-database';
+import { requireOptionalPeer } from './runtime/optional-peer';
 import { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
@@ -48,10 +49,17 @@ function securityFor(options: CliOptions): SecurityPolicy {
   };
 }
 
-/** The database and its engine (libsql) are loaded only with `--persist`, so a start without it does not pay for them. */
+/**
+ * The database and its engine (libsql, an optional peer of the package) are loaded only with
+ * `--persist`, so a start without it neither pays for them nor needs them installed.
+ */
 function openDatabase(path: string): SiteDatabase {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require('./persist/site-database') as { SiteDatabase: typeof SiteDatabase };
+  const loaded = requireOptionalPeer(
+    'libsql',
+    '--persist (the site kept in SQLite)',
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('./persist/site-database'),
+  ) as { SiteDatabase: typeof SiteDatabase };
   return new loaded.SiteDatabase(path);
 }
 
