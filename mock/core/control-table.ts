@@ -45,12 +45,11 @@ export const controlRoutes: readonly ControlRoute[] = controlTable;
 /** Whether a request path (no query) is under the control prefix: the prefix itself or anything below it. */
 export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);
 
-const rowsOutsidePrefix = new Set(
-  controlRoutes.filter((route) => !isControlPath(route.path)).map((route) => route.path),
-);
+/** The rows outside the prefix: only `/`, so looking through them costs what comparing with `/` did. */
+const rowsOutsidePrefix = controlRoutes.filter((route) => !isControlPath(route.path)).map((route) => route.path);
 
-/** Whether a path is the control API's: under the prefix, or a row outside it (`/`). Cheap: the guard asks for every request. */
-export const isControlAddress = (path: string): boolean => isControlPath(path) || rowsOutsidePrefix.has(path);
+/** Whether a path is the control API's: under the prefix, or a row outside it (`/`). The guard asks for every request. */
+export const isControlAddress = (path: string): boolean => isControlPath(path) || rowsOutsidePrefix.includes(path);
 
 /** The row a request path (no query) names: the prefix alone stands for its `/` row, and a trailing slash is optional. */
 export function controlRouteOf(path: string): ControlRoute | undefined {
