@@ -14,7 +14,7 @@ import { requireShortQuery } from './limits';
 import { operationStage, type OperationParts } from './operation-stage';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
 import { splitTarget } from './query';
-import { matchRoute } from './route-table';
+import { matchRoute, type RouteMatch } from './route-table';
 
 export type { Live } from './operation-stage';
 
@@ -71,7 +71,8 @@ function guardStage(parts: CoreParts, request: PlainRequest, path: string, api: 
 
 export function createCore(parts: CoreParts): Core {
   const operations = parts.operations && operationStage(parts.operations);
-  const routeOf = (method: string, path: string) => (operations ? matchRoute(method, path) : undefined);
+  const routeOf = (method: string, path: string): RouteMatch | undefined =>
+    operations ? matchRoute(method, path) : undefined;
 
   const handle = async (request: PlainRequest): Promise<PlainAnswer> => {
     const started = performance.now();
