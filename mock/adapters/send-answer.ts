@@ -2,17 +2,13 @@
  * The one place the mock writes an answer onto a Node response (the node:http and Express
  * adapters). Like Express's `send`, a 204 or 304 carries no body and no body headers; HEAD gets the
  * headers of GET, and Node itself leaves out the body. A streamed body is written as it is made and
- * stopped when the connection closes; to HEAD it is never started.
+ * stopped when the connection closes (the core never gives one to HEAD).
  */
 import type { ServerResponse } from 'node:http';
 import type { PlainAnswer, StreamedBody } from '../core/plain';
 
 function sendStream(response: ServerResponse, headers: string[], status: number, stream: StreamedBody): void {
   response.writeHead(status, headers);
-  if (response.req.method === 'HEAD') {
-    response.end();
-    return;
-  }
   const stop = stream.open((text) => response.write(text));
   response.on('close', stop);
 }

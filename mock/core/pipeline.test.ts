@@ -76,3 +76,12 @@ test('answers carry addresses for the Host the request named', async () => {
   const answer = await core().handle(plain('GET', '/admin/api/articles/2'));
   expect(JSON.parse(answerText(answer))).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
 });
+
+test('HEAD to the journal stream gets its head and no stream, which would never end', async () => {
+  const answer = await core().handle(plain('HEAD', '/__mock/journal/stream'));
+  expect([answer.status, answer.headers['Content-Type'], answer.stream]).toEqual([
+    200,
+    'text/event-stream; charset=utf-8',
+    undefined,
+  ]);
+});

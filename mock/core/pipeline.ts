@@ -89,7 +89,9 @@ export function createCore(parts: CoreParts): Core {
       plain = errorAnswer(error);
     }
     // The guard's headers are this request's own, so the answer's are added to them in place.
-    const final = { ...plain, headers: Object.assign(guarded.headers, plain.headers) };
+    const headers = Object.assign(guarded.headers, plain.headers);
+    // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
+    const final = plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
     // A stream has no end to record; the journal keeps whole exchanges.
     if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - started, ...read });
     return final;
