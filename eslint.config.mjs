@@ -17,15 +17,31 @@ const runtimeOnly = {
   message: 'runtime code imports no contract-suite, proof or test code (docs: architecture)',
 };
 
+/** The contract suite knows only a target: the mock only as the in-process target (in-process.ts), loaded when asked. */
+const targetOnly = {
+  group: [...folder('mock'), 'site-articles-mock', ...folder('proof'), ...folder('test-support')],
+  message: 'the contract suite knows only a target address (the in-process mock is in-process.ts)',
+};
+
 /**
- * One layer's rule: `files` may not import what `regex` matches (a relative path), nor test code.
- * (A later rule replaces an earlier one for the same files, so each layer repeats `runtimeOnly`.)
+ * One layer's rule: `files` may not import what `regex` matches (a relative path), nor what `base`
+ * forbids the whole package (test code; for the suite, the mock). A later rule replaces an earlier
+ * one for the same files, so each layer repeats `base`.
  */
-const layer = (files, regex, message) => ({
+const layer = (files, regex, message, base = runtimeOnly) => ({
   files: [files],
   ignores: testFiles,
-  rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnly, { regex, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [base, { regex, message }] }] },
 });
+
+/** A folder of `root` that imports, of the folders and files beside it, only those in `allowed` (docs: architecture). */
+const onlyBeside = (root, name, allowed, base = runtimeOnly) =>
+  layer(
+    `${root}/${name}/**/*.ts`,
+    allowed.length === 0 ? '^\\.\\./' : `^\\.\\./(?!(${allowed.join('|')})(/|$))`,
+    `${root}/${name}/ imports ${allowed.length === 0 ? 'nothing beside it' : `only ${allowed.join(', ')}`} (docs: architecture: what may import what)`,
+    base,
+  );
 
 const packageFiles = ['mock/**/*.{ts,mts}', 'contract-tests/**/*.ts', 'schemas/**/*.ts'];
 const importOfAFolder = {
@@ -147,46 +163,67 @@ export default tseslint.config(
     // The contract suite knows only a target: the mock only as the in-process target, loaded when asked.
     files: ['contract-tests/**/*.ts'],
     ignores: [...testFiles, 'contract-tests/in-process.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...folder('mock'), 'site-articles-mock', ...folder('proof'), ...folder('test-support')],
-              message: 'the contract suite knows only a target address (the in-process mock is in-process.ts)',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [targetOnly] }] },
   },
-  // The bottom layer (docs: architecture): the store holds records and knows no rule, no
-  // presentation, no validation; loading fixtures lives apart, in mock/fixtures.
+  // The suite's layers (docs: architecture), each importing only downward: explore -> report ->
+  // the run (runner, restore, guard) -> checks -> failure, marker, values -> concurrent -> http.
+  onlyBeside('contract-tests', 'http', [], targetOnly),
+  onlyBeside('contract-tests', 'concurrent', ['http'], targetOnly),
+  onlyBeside('contract-tests', 'values', [], targetOnly),
+  onlyBeside('contract-tests', 'checks', ['concurrent', 'failure', 'http', 'marker', 'values'], targetOnly),
+  onlyBeside(
+    'contract-tests',
+    'report',
+    ['checks', 'concurrent', 'failure', 'http', 'restore', 'runner', 'settings'],
+    targetOnly,
+  ),
+  onlyBeside(
+    'contract-tests',
+    'explore',
+    ['checks', 'cli-options', 'concurrent', 'failure', 'http', 'report', 'restore', 'runner', 'signals'],
+    targetOnly,
+  ),
+  // The mock's layers (docs: architecture), each importing only downward: msw -> app; app and proxy
+  // -> adapters -> journal, security, workbench -> core -> rules -> present -> store, with persist ->
+  // loading beside them and runtime (Node's worker threads, node:crypto, optional peers) below all.
+  // scripts/layers.test.ts holds each folder's rule.
+  // The bottom layer: the store holds records and knows no rule, no presentation, no validation.
   layer(
     'mock/store/**/*.ts',
     '^(\\.\\./|site-articles-schemas(?!/types$))',
     'mock/store/ is the bottom layer: it imports only its own files and the generated types',
-  ),
-  // The layers inside mock/ (docs: architecture): adapters -> app -> core -> rules -> present -> store,
-  // each importing only downward. The core may not reach up into app or adapters; the rules know no
-  // HTTP (they refuse with rules/refusal.ts; the catalogue and HTTP limits are the core's); the
-  // presentation knows only the store.
-  layer(
-    'mock/core/**/*.ts',
-    '^\\.\\./(app|adapters|proxy|msw|workbench|persist|journal|security)(/|$)',
-    'mock/core/ imports no layer above it (app, adapters) nor their neighbours',
-  ),
-  layer(
-    'mock/rules/**/*.ts',
-    '^\\.\\./(?!present(/|$)|store(/|$))',
-    'mock/rules/ imports only mock/present, mock/store and the schemas package',
   ),
   layer(
     'mock/present/**/*.ts',
     '^(\\.\\./(?!store(/|$))|site-articles-schemas(?!/types$))',
     'mock/present/ imports only mock/store and the generated types',
   ),
+  // The rules know no HTTP (they refuse with rules/refusal.ts; the catalogue and HTTP limits are the core's).
+  onlyBeside('mock', 'rules', ['present', 'store']),
+  onlyBeside('mock', 'core', ['rules', 'store']),
+  onlyBeside('mock', 'runtime', []),
+  onlyBeside('mock', 'loading', ['present', 'runtime', 'store']),
+  onlyBeside('mock', 'persist', ['loading', 'runtime', 'store']),
+  onlyBeside('mock', 'journal', ['core']),
+  onlyBeside('mock', 'security', ['core']),
+  onlyBeside('mock', 'workbench', ['core']),
+  onlyBeside('mock', 'adapters', ['core', 'runtime']),
+  onlyBeside('mock', 'proxy', ['adapters', 'core', 'journal', 'loading', 'runtime', 'security', 'store']),
+  onlyBeside('mock', 'app', [
+    'adapters',
+    'core',
+    'fixtures',
+    'journal',
+    'loading',
+    'rules',
+    'runtime',
+    'security',
+    'store',
+    'workbench',
+  ]),
+  onlyBeside('mock', 'msw', ['adapters', 'app', 'core']),
+  // What the command adds around the server (the watch on npm, --watch, the banner, colour).
+  onlyBeside('mock', 'command', ['cli-options', 'core']),
   // A package's folder has a package.json whose `main` is its build: an import of a package's root by
   // relative path would load the build, not the sources (decision 014). Code names `index`, or the
   // package; across packages, only tests may reach another package's inner modules.

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ResponseShape } from 'site-articles-schemas';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import type { Exchange } from './http/client';
-import { describeTimeline, type Timeline } from './report/timeline';
+import { describeTimeline, type Timeline } from './concurrent/timeline';
 
 const limit = 1_500;
 

@@ -13,7 +13,8 @@ import { changedAttributes } from 'site-articles-schemas/conformance';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
 import { isReservedKey } from 'site-articles-schemas';
-import { isAddressableKey, keyAddressProblem, pathOf, withoutReserved } from './checks/steps';
+import { pathOf, withoutReserved } from './checks/steps';
+import { isAddressableKey, keyAddressProblem } from './values/addressable';
 
 export interface Snapshot {
   articleId: number;
@@ -96,7 +97,7 @@ async function repair(
 interface Left {
   /** Keys a request could still fix. */
   problems: string[];
-  /** Keys no request can address (steps.ts `keyAddressProblem`). */
+  /** Keys no request can address (values/addressable.ts `keyAddressProblem`). */
   unaddressable: string[];
   warnings: string[];
   leftAlone: string[];

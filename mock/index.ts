@@ -6,6 +6,6 @@ export type { Faults } from './core/faults';
 export type { JournalEntry } from './journal/exchange';
 export type { JournalFilter } from './journal/filter';
 export type { SiteFixture } from './store/records';
-export { FixtureError } from './fixtures/load-fixture';
+export { FixtureError } from './loading/load-fixture';
 export { errorCatalogue } from './core/api-error';
 export { nodeListener } from './adapters/node-listener';

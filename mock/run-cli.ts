@@ -15,9 +15,10 @@ import { createApp, type MockApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
 import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
-import type { proxyFromCli } from './proxy/from-cli';
+import type { proxyFromCli } from './proxy-cli';
 import type { SiteDatabase } from './persist/site-database';
-import { readFixtureFile } from './fixtures/fixture-file';
+import { requireOptionalPeer } from './runtime/optional-peer';
+import { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
 import { packageVersion } from 'site-articles-schemas/command-line';
@@ -62,17 +63,24 @@ function securityFor(options: CliOptions): SecurityPolicy {
   };
 }
 
-/** The database and its engine (libsql) are loaded only with `--persist`, so a start without it does not pay for them. */
+/**
+ * The database and its engine (libsql, an optional peer of the package) are loaded only with
+ * `--persist`, so a start without it neither pays for them nor needs them installed.
+ */
 function openDatabase(path: string): SiteDatabase {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require('./persist/site-database') as { SiteDatabase: typeof SiteDatabase };
+  const loaded = requireOptionalPeer(
+    'libsql',
+    '--persist (the site kept in SQLite)',
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    () => require('./persist/site-database'),
+  ) as { SiteDatabase: typeof SiteDatabase };
   return new loaded.SiteDatabase(path);
 }
 
 /** The validating proxy is loaded only with `--proxy`: a mock's start does not pay for the judgement it brings. */
 function loadProxy(): typeof proxyFromCli {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('./proxy/from-cli') as { proxyFromCli: typeof proxyFromCli }).proxyFromCli;
+  return (require('./proxy-cli') as { proxyFromCli: typeof proxyFromCli }).proxyFromCli;
 }
 
 /** Rules that replace some of the mock's own, with the name the start-up line gives them. */

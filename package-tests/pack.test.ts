@@ -1,12 +1,14 @@
 /**
  * The three packages as their audiences install them (docs/packages.md): each tarball alone in an
  * empty project. The mock's brings its command, handlers and types and no test runner, property
- * testing or Swagger UI; the contract command's brings no Express; the schemas package brings the
- * types, the OpenAPI document and validation to a client's repository.
+ * testing, Swagger UI, Express or libsql (its optional peers, each said to be missing when needed,
+ * each working once installed); the contract command's brings no Express; the schemas package
+ * brings the types, the OpenAPI document and validation to a client's repository.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
+import { clientScript, mswScript, typesFile, withoutExpressScript } from './consumer-scripts';
 import { installedPackages, packAll, projectWith, type PackageName, type Packed } from './packed';
 import { tempFolders } from '../test-support/temp-files';
 
@@ -20,39 +22,12 @@ const root = resolve(__dirname, '..');
 const projects = { mock: join(work, 'mock-user'), contract: join(work, 'contract-user'), client: join(work, 'client') };
 let packed: Record<PackageName, Packed>;
 
-/** The msw the project itself tests with: a peer the consumer installs beside the package. */
+/**
+ * The version of a peer the project itself tests with (msw, Swagger UI, libsql), for the consumer
+ * to install beside the package; read from the install, as not every package exports its package.json.
+ */
 const versionOf = (name: string): string =>
-  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-
-const typesFile = (from: string): string => `import type { Article, Comment, DataKeyResponse, paths } from '${from}';
-type ReadAnswer = paths['/admin/api/articles/{article_id}']['get']['responses'][200]['content']['application/json'];
-export const titleOf = (article: ReadAnswer): string => article.title;
-export const sameShape = (article: Article): ReadAnswer => article;
-export const authorOf = (comment: Comment): string => comment.author;
-export const languageUrl = (answer: DataKeyResponse): string => answer.language.url;
-// @ts-expect-error a comment has no title: the names are the interface's shapes
-export const noTitle = (comment: Comment): string => comment.title;
-// @ts-expect-error an article's id is a number: the package's types are real, not \`any\`
-export const wrongId: Article['id'] = 'one';
-`;
-
-const mswScript = `import { setupServer } from 'msw/node';
-import { createHandlers } from 'site-articles-mock/msw';
-const mock = createHandlers();
-const server = setupServer(...mock.handlers);
-server.listen({ onUnhandledRequest: 'error' });
-const answer = await fetch('http://msw.test/admin/api/articles/1');
-const article = await answer.json();
-server.close();
-console.log(JSON.stringify({ status: answer.status, url: article.url, journal: mock.journal().length }));
-`;
-
-const clientScript = `import openapi from 'site-articles-schemas/openapi.json' with { type: 'json' };
-import article from 'site-articles-schemas/strict/article.json' with { type: 'json' };
-import { validateResponse } from 'site-articles-schemas/validation';
-const violations = validateResponse('Article', { id: 'one' });
-console.log(JSON.stringify({ openapi: openapi.openapi, schema: article.title, rejects: violations.length > 0 }));
-`;
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
  * The module resolutions client projects use: node16 and nodenext read `exports`, bundler too, and
@@ -126,19 +101,36 @@ describe('every tarball', () => {
 });
 
 describe('the mock package, installed alone with msw', () => {
-  test('brings no test runner, no property-testing library and no Swagger UI', () => {
+  test('brings no test runner, no property-testing library, no Swagger UI, no Express and no libsql', () => {
     const unwanted = installedPackages(projects.mock).filter((name) =>
-      /^(jest|jest-.*|@jest\/.*|fast-check|swagger-ui-dist)$/.test(name),
+      /^(jest|jest-.*|@jest\/.*|fast-check|swagger-ui-dist|express|libsql|@libsql\/.*)$/.test(name),
     );
     expect(unwanted).toEqual([]);
   });
 
-  test('its handlers answer a request through msw/node', async () => {
+  test('its handlers answer an operation and a control path through msw/node', async () => {
     writeFileSync(join(projects.mock, 'msw.js'), mswScript);
     const used = await run(process.execPath, ['msw.js'], projects.mock);
-    expect(used.output).toBe(
-      `${JSON.stringify({ status: 200, url: 'http://msw.test/admin/api/articles/1', journal: 1 })}\n`,
+    const url = 'http://msw.test/admin/api/articles/1';
+    expect(used.output).toBe(`${JSON.stringify({ status: 200, url, journal: 1, state: 200, articles: 5 })}\n`);
+  }, 60_000);
+
+  test('createApp is served without Express, and its Express app says what to install', async () => {
+    writeFileSync(join(projects.mock, 'without-express.js'), withoutExpressScript);
+    const used = JSON.parse((await run(process.execPath, ['without-express.js'], projects.mock)).output) as {
+      faults: number;
+      refused: string;
+    };
+    expect(used.faults).toBe(200);
+    expect(used.refused).toContain('needs the express package, which is not installed: npm install express');
+  }, 60_000);
+
+  test('npx articles-mock --persist says in one line to install libsql, and exits 2', async () => {
+    const refused = await run('npx', ['articles-mock', '--persist', 'site.db', '--port', '0'], projects.mock);
+    expect(refused.output).toBe(
+      'mock: --persist (the site kept in SQLite) needs the libsql package, which is not installed: npm install libsql\n',
     );
+    expect(refused.code).toBe(2);
   }, 60_000);
 
   test('npx articles-mock names itself in its usage and knows no --variant', async () => {
@@ -278,4 +270,28 @@ console.log(JSON.stringify({ accepted, refused }));
     const imported = await run(process.execPath, importZod, projects.client);
     expect(imported.output).toContain("Cannot find module 'zod'");
   }, 60_000);
+});
+
+describe('the mock with libsql installed beside it', () => {
+  test('keeps the site across a restart with --persist', async () => {
+    mock?.stop();
+    const added = await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', `libsql@${versionOf('libsql')}`],
+      projects.mock,
+    );
+    expect(added.code).toBe(0);
+    const persisted = ['articles-mock', '--port', '0', '--quiet', '--persist', 'site.db'];
+    mock = await startServer('npx', persisted, projects.mock);
+    const written = await fetch(`${mock.baseUrl}/admin/api/articles/2/data/colour`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"value":"teal"}',
+    });
+    expect(written.status).toBe(200);
+    mock.stop();
+    mock = await startServer('npx', persisted, projects.mock);
+    const read = (await (await fetch(`${mock.baseUrl}/admin/api/articles/2`)).json()) as { data: object };
+    expect(read.data).toEqual({ colour: 'teal' });
+  }, 120_000);
 });

@@ -6,8 +6,8 @@
  * allows, so a correct target that orders them its own way always passes.
  */
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgeDataBurst, type BurstOutcome, type BurstStep } from '../concurrent/data-burst';
-import { judgePostBurstOn } from '../concurrent/post-burst';
+import { judgeDataBurst, type BurstOutcome, type BurstStep } from './data-burst';
+import { judgePostBurstOn } from './post-burst';
 import type { Check, CheckContext } from './check';
 import { judgedWrite, expectJudged } from './judged';
 import { ownKeysOf } from './steps';

@@ -1,5 +1,6 @@
 /** Addresses of the operations (interface section 4), and data keys that have none of their own. */
-import { isAddressableKey, pathOf } from './steps';
+import { isAddressableKey } from '../values/addressable';
+import { pathOf } from './steps';
 
 describe('pathOf', () => {
   test.each([

@@ -9,27 +9,13 @@ import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
 import { expectJson, expectStatus, fail, isObject, show } from '../failure';
 import type { CheckContext } from './check';
+import { keyAddressProblem } from '../values/addressable';
 
 const operation = (id: OperationId): (typeof operations)[number] => {
   const found = operations.find((entry) => entry.id === id);
   if (!found) throw new Error(`no operation ${id} in the catalogue`);
   return found;
 };
-
-/**
- * Why a data key has no address of its own (4.3, 4.4), or undefined when it has one.
- * `encodeURIComponent` leaves `.` and `..` as they are, and URL normalisation (WHATWG URL and
- * servers alike, `%2e%2e` included) removes such a segment: `.../data/..` is the article itself,
- * so a key write or removal would PUT or DELETE the article. An empty key leaves `.../data/`.
- */
-export function keyAddressProblem(key: string): string | undefined {
-  if (key === '.' || key === '..')
-    return `URL normalisation removes a "${key}" path segment, so .../data/${key} would address ${key === '..' ? 'the article itself' : '.../data/'}`;
-  if (key === '') return "an empty key leaves .../data/, which is no key's address";
-  return undefined;
-}
-
-export const isAddressableKey = (key: string): boolean => keyAddressProblem(key) === undefined;
 
 /** The path of an operation; throws, sending nothing, for a data key that has no address of its own. */
 export function pathOf(id: OperationId, articleId: number, key?: string): string {

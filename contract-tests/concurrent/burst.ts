@@ -6,7 +6,7 @@
  */
 import { curlCommand } from '../http/curl';
 import { describeNetworkError, type Client, type Exchange, type RequestSpec } from '../http/client';
-import type { Timeline } from '../report/timeline';
+import type { Timeline } from './timeline';
 
 export interface Planned {
   label: string;

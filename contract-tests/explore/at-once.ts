@@ -2,11 +2,11 @@
  * The concurrent step of `--explore` (interface 4.1 to 4.4): a random batch of key writes,
  * removals, full updates and reads on one article, sent at once, each on its own connection. The
  * history (who overlapped whom, what each answered, the read after) is judged by the
- * linearizability check against the model of the article's data (concurrent/data-burst.ts), so a
+ * linearizability check against the model of the article's data (checks/data-burst.ts), so a
  * target may serve the batch in any order it likes; only an outcome no order explains fails.
  */
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgeDataBurst, type BurstStep } from '../concurrent/data-burst';
+import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
 import { ownKeysOf } from '../checks/steps';
 import type { Model, Real, Step } from './commands';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { Session, type TargetSettings } from '../runner';
 import { restoreSnapshot, takeSnapshot, type RestoreReport } from '../restore';
 import { ContractFailure } from '../failure';
-import type { Timeline } from '../report/timeline';
+import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import {
   DeleteKeyStep,

@@ -7,7 +7,7 @@ import { sectionHeading, type Check } from '../checks';
 import { ContractFailure } from '../failure';
 import { describeRestore, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
-import type { Timeline } from './timeline';
+import type { Timeline } from '../concurrent/timeline';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 

@@ -4,7 +4,7 @@
  * on one millisecond axis, so who overlapped whom is seen at a glance.
  */
 import { escapeMarkup } from './escape';
-import type { Timeline, TimelineRequest } from './timeline';
+import type { Timeline, TimelineRequest } from '../concurrent/timeline';
 
 const rowHeight = 26;
 const labelWidth = 300;

@@ -4,7 +4,7 @@
  * is replayed with `--seed`. Deep and wide, long and short, every number form JSON can carry.
  */
 import fc from 'fast-check';
-import { isAddressableKey } from '../checks/steps';
+import { isAddressableKey } from './addressable';
 
 /** How many values and names one run draws per article: enough to vary, few enough to stay quick. */
 export const generatedPerRun = 12;

@@ -1,10 +1,10 @@
 /**
- * The fetch API side of the core (section 4's operations through MSW, in a browser or in Node):
- * a fetch `Request` becomes a PlainRequest, a PlainAnswer becomes a `Response`. Only web-standard
- * APIs, so this runs wherever MSW does.
+ * The fetch API side of the core (section 4's operations and the control API through MSW, in a
+ * browser or in Node): a fetch `Request` becomes a PlainRequest, a PlainAnswer becomes a
+ * `Response`, a streamed body a `ReadableStream`. Only web-standard APIs, so this runs wherever MSW does.
  */
 import { ApiError, bodyTooLarge } from '../core/api-error';
-import type { BodySource, PlainAnswer, PlainRequest } from '../core/plain';
+import type { BodySource, PlainAnswer, PlainRequest, StreamedBody } from '../core/plain';
 
 /** Reads the body once, when the pipeline asks; only identity bodies, as fetch sends them. */
 function bodyOf(request: Request): BodySource {
@@ -40,5 +40,24 @@ export function plainRequestOf(request: Request): PlainRequest {
   };
 }
 
+/** The stream's text as bytes, until the reader cancels (the client went away). */
+function readableOf(stream: StreamedBody): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let stop = (): void => undefined;
+  return new ReadableStream({
+    start(controller) {
+      stop = stream.open((text) => {
+        controller.enqueue(encoder.encode(text));
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
 export const responseOf = (answer: PlainAnswer): Response =>
-  new Response(answer.body ?? null, { status: answer.status, headers: answer.headers });
+  new Response(answer.stream ? readableOf(answer.stream) : (answer.body ?? null), {
+    status: answer.status,
+    headers: answer.headers,
+  });

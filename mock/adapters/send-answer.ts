@@ -1,10 +1,17 @@
 /**
- * The one place the mock writes an answer onto a Node response (both adapters, and the Express
- * app's own errors). Like Express's `send`, a 204 or 304 carries no body and no body headers; HEAD
- * gets the headers of GET, and Node itself leaves out the body.
+ * The one place the mock writes an answer onto a Node response (the node:http and Express
+ * adapters). Like Express's `send`, a 204 or 304 carries no body and no body headers; HEAD gets the
+ * headers of GET, and Node itself leaves out the body. A streamed body is written as it is made and
+ * stopped when the connection closes (the core never gives one to HEAD).
  */
 import type { ServerResponse } from 'node:http';
-import type { PlainAnswer } from '../core/plain';
+import type { PlainAnswer, StreamedBody } from '../core/plain';
+
+function sendStream(response: ServerResponse, headers: string[], status: number, stream: StreamedBody): void {
+  response.writeHead(status, headers);
+  const stop = stream.open((text) => response.write(text));
+  response.on('close', stop);
+}
 
 export function sendAnswer(response: ServerResponse, answer: PlainAnswer): void {
   if (response.headersSent) {
@@ -14,7 +21,11 @@ export function sendAnswer(response: ServerResponse, answer: PlainAnswer): void 
   // One `writeHead` with a flat list: Node writes it as given, without keeping a header map.
   const headers: string[] = [];
   for (const name in answer.headers) headers.push(name, answer.headers[name] as string);
-  const { body } = answer;
+  const { body, stream } = answer;
+  if (stream) {
+    sendStream(response, headers, answer.status, stream);
+    return;
+  }
   if (body === undefined || answer.status === 204 || answer.status === 304) {
     response.writeHead(answer.status, headers).end();
     return;

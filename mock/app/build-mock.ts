@@ -1,20 +1,22 @@
 /**
  * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
- * the controls over it, the journal and the one core. `createApp` puts Express and node:http around
- * it, `createHandlers` (mock/msw) puts MSW around it; neither builds any of this itself.
+ * the controls over it, the journal and the one core, which serves the control API's rows too.
+ * `createApp` puts node:http (or Express) around it, `createHandlers` (mock/msw) puts MSW around it;
+ * neither builds any of this itself, and each says which rows of the control API it serves.
  */
 import sampleSite from '../fixtures/sample-site.json';
 import { defaultRules } from '../rules';
 import { systemClock } from '../rules/clock';
-import { storeFromFixture, storeOf } from '../fixtures/load-fixture';
+import { storeFromFixture, storeOf } from '../loading/load-fixture';
 import type { SiteFixture } from '../store/records';
-import type { CheckedFixture } from '../fixtures/checked-fixture';
+import type { CheckedFixture } from '../loading/checked-fixture';
 
 /** A fixture as parsed JSON, or a large file's, checked as it was read (`readFixtureFile`). */
 type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
+import type { ServedControl } from '../core/control-stage';
 import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
-import { journalMaxBytes, journalRecorder, recordCoreAnswer, type RecordExchange } from '../journal/recorder';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
 import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';
@@ -23,8 +25,19 @@ import { byteCount, defaults, type MockOptions } from './options';
 export interface BuiltMock {
   core: Core;
   controls: MockControls;
-  /** Journals (and logs) a request answered outside the core, such as the control API. */
-  record: RecordExchange;
+}
+
+/** What differs between the ways of serving the mock. */
+export interface Serving {
+  /** The runtime's constant-time comparison (node:crypto on Node, pure JS in a browser). */
+  tokenMatches: TokenMatcher;
+  /**
+   * Run before every request: the listening adapters' security checks (a mock inside MSW has no
+   * socket for another page or host to reach, so it takes none).
+   */
+  guards?: Guard[];
+  /** The rows of the control API this way serves, with their handlers over the controls. */
+  control: (controls: MockControls) => ServedControl;
 }
 
 /** In a browser there is no `process`: answers are checked there too, as in development. */
@@ -50,12 +63,7 @@ function liveFrom(options: MockOptions, fixture: Fixture): Live {
   };
 }
 
-/**
- * `tokenMatches` is the runtime's constant-time comparison (node:crypto on Node, pure JS in a
- * browser); `guards` run before every request (the listening adapters' security checks: a mock
- * inside MSW has no socket for another page or host to reach, so it takes none).
- */
-export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guards: Guard[] = []): BuiltMock {
+export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
   const live = liveFrom(options, fixture);
   const { persistence } = options;
@@ -88,7 +96,11 @@ export function buildMock(options: MockOptions, tokenMatches: TokenMatcher, guar
       live.faults = structuredClone(faults);
     },
   };
-  const record = journalRecorder(journal, options.log, options.token);
-  const core = createCore({ live, tokenMatches, guards, settled, answered: recordCoreAnswer(record) });
-  return { core, controls, record };
+  const core = createCore({
+    operations: { live, tokenMatches: serving.tokenMatches, settled },
+    control: serving.control(controls),
+    guards: serving.guards ?? [],
+    answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
+  });
+  return { core, controls };
 }

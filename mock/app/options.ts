@@ -2,26 +2,9 @@
 import type { RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import { maxBodyBytes } from '../core/limits';
-import type { SiteStore } from '../store/site-store';
 import type { Faults } from '../core/faults';
 import type { SecurityPolicy } from '../security/guard';
-
-/**
- * Where the site is kept across restarts. The mock starts from `saved` when there is one, hands
- * over its store at start and each time `reset` or `loadFixture` replaces it, and answers a write
- * only once `settled()` says the write is on disk.
- */
-export interface Persistence {
-  /** The site as last saved, or undefined when there is none yet (the mock starts from the fixture). */
-  readonly saved: SiteStore | undefined;
-  /**
-   * Saves `store` from now on: the whole of it, unless it is `saved`, then each change. A change that
-   * cannot be saved is undone; a whole site that cannot be, by `replaceStore` with the site saved before.
-   */
-  follow(store: SiteStore, replaceStore: (store: SiteStore) => void): void;
-  /** Resolves once every change made so far is on disk; rejects when it could not be saved. */
-  settled(): Promise<void>;
-}
+import type { Persistence } from '../store/persistence';
 
 export interface MockOptions {
   /** A site in fixture form; the built-in sample site when absent. */

@@ -38,6 +38,8 @@ export function errorAnswer(error: unknown): PlainAnswer {
   return jsonAnswer(apiError.status, apiError.body);
 }
 
+export const noContentAnswer = (headers: Record<string, string> = {}): PlainAnswer => ({ status: 204, headers });
+
 export const notFoundAnswer = (): PlainAnswer => jsonAnswer(404, { message: errorCatalogue.notFound.message });
 
 export const methodNotAllowedAnswer = (allow: string): PlainAnswer =>

@@ -1,12 +1,14 @@
-/** The control API's one table: which row a path names, and the Allow header each row gives. */
-import { allowOf, controlRouteOf, isControlPath, takes } from './control-table';
+/** The control API's one table: which row a path names, what is a control address, and the Allow header each row gives. */
+import { allowOf, controlRouteOf, isControlAddress, isControlPath } from './control-table';
 
 test.each([
-  { path: '/__mock', want: '/' },
-  { path: '/__mock/', want: '/' },
-  { path: '/__mock/assets/main.js', want: '/assets/*' },
-  { path: '/__mock/journal/stream', want: '/journal/stream' },
-  { path: '/__mock/violations', want: '/violations' },
+  { path: '/', want: '/' },
+  { path: '/__mock', want: '/__mock/' },
+  { path: '/__mock/', want: '/__mock/' },
+  { path: '/__mock/assets/main.js', want: '/__mock/assets/*' },
+  { path: '/__mock/journal/stream', want: '/__mock/journal/stream' },
+  { path: '/__mock/state/', want: '/__mock/state' },
+  { path: '/__mock/violations', want: '/__mock/violations' },
   { path: '/__mock/nothing', want: undefined },
   { path: '/__mockery', want: undefined },
   { path: '/admin/api/articles/1', want: undefined },
@@ -22,15 +24,16 @@ test('the prefix and what is below it are control paths, a longer name is not', 
   ]);
 });
 
+test('a control address is a control path or a row outside the prefix, and nothing else', () => {
+  expect(['/', '/__mock/x', '/admin/api/articles/1', '/elsewhere'].map(isControlAddress)).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
+});
+
 test('a row allows HEAD wherever it allows GET', () => {
   const faults = controlRouteOf('/__mock/faults');
   expect(faults && allowOf(faults)).toBe('GET, HEAD, PUT, DELETE');
-});
-
-test('the proxy answers the journal and its violations, and not the fixture', () => {
-  const route = (path: string) => controlRouteOf(path) ?? { path, methods: [], servedBy: [] };
-  expect(takes(route('/__mock/journal'), 'HEAD', 'proxy')).toBe(true);
-  expect(takes(route('/__mock/violations'), 'DELETE', 'proxy')).toBe(true);
-  expect(takes(route('/__mock/fixture'), 'PUT', 'proxy')).toBe(false);
-  expect(takes(route('/__mock/violations'), 'GET', 'mock')).toBe(false);
 });

@@ -40,8 +40,8 @@ export function requireJsonType(request: PlainRequest): void {
 
 const decoder = new TextDecoder('utf-8');
 
-/** The parsed body, or the catalogue's 400 naming what is wrong. */
-export function parseJsonBody(bytes: Uint8Array): unknown {
+/** The parsed body, or the catalogue's 400 naming what is wrong (the control API's bodies may nest deeper). */
+export function parseJsonBody(bytes: Uint8Array, maxDepth = maxJsonDepth): unknown {
   const text = decoder.decode(bytes);
   let body: unknown;
   try {
@@ -50,6 +50,6 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ApiError('malformedJson', { message: `Malformed JSON in the request body: ${reason}` });
   }
-  requireJsonWithin(body, maxJsonDepth);
+  requireJsonWithin(body, maxDepth);
   return body;
 }

@@ -4,10 +4,18 @@
  * own test (mock/__tests__/http/adapters.test.ts) proves only the translation.
  */
 import { buildMock } from '../app/build-mock';
-import { plainJsonRequest, type PlainRequest } from './plain';
+import { controlsOverHttp } from '../app/control-api';
+import { servedControl } from './control-stage';
+import { answerText, plainJsonRequest, type PlainRequest } from './plain';
 
 const core = (): ReturnType<typeof buildMock>['core'] =>
-  buildMock({ token: 'secret' }, (given, wanted) => given === wanted).core;
+  buildMock(
+    { token: 'secret' },
+    {
+      tokenMatches: (given, wanted) => given === wanted,
+      control: (controls) => servedControl('msw', controlsOverHttp(controls)),
+    },
+  ).core;
 
 const plain = (method: string, url: string, json?: unknown, headers: Record<string, string> = {}): PlainRequest =>
   plainJsonRequest(method, url, json, { host: 'mock.test', 'x-api-token': 'secret', ...headers });
@@ -49,15 +57,31 @@ test.each([
 ])('$given.method $given.url answers $status', async ({ given, status, body }) => {
   const answer = await core().handle(given);
   expect(answer.status).toBe(status);
-  if (body !== undefined) expect(JSON.parse(answer.body ?? 'null')).toMatchObject(body);
+  if (body !== undefined) expect(JSON.parse(answerText(answer) || 'null')).toMatchObject(body);
 });
 
-test('a path outside section 4 is no route of the core', () => {
-  expect(core().route('GET', '/__mock/state')).toBeUndefined();
-  expect(core().route('GET', '/admin/api/articles/1?x=1')?.operation).toBe('readArticle');
+test('the core owns the routes of section 4 and the control prefix, and no other path', () => {
+  const paths = ['/admin/api/articles/1', '/admin/api/site/articles/1/comments.json', '/__mock/state', '/', '/app'];
+  expect(paths.map((path) => core().owns(path))).toEqual([true, true, true, false, false]);
+});
+
+test('the control API is answered by the same core, its 405 with the Allow of its row', async () => {
+  const state = await core().handle(plain('GET', '/__mock/state'));
+  const wrong = await core().handle(plain('DELETE', '/__mock/state'));
+  expect([state.status, (JSON.parse(answerText(state)) as { articles: unknown[] }).articles.length]).toEqual([200, 5]);
+  expect([wrong.status, wrong.headers.Allow]).toEqual([405, 'GET, HEAD']);
 });
 
 test('answers carry addresses for the Host the request named', async () => {
   const answer = await core().handle(plain('GET', '/admin/api/articles/2'));
-  expect(JSON.parse(answer.body ?? '{}')).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
+  expect(JSON.parse(answerText(answer))).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
+});
+
+test('HEAD to the journal stream gets its head and no stream, which would never end', async () => {
+  const answer = await core().handle(plain('HEAD', '/__mock/journal/stream'));
+  expect([answer.status, answer.headers['Content-Type'], answer.stream]).toEqual([
+    200,
+    'text/event-stream; charset=utf-8',
+    undefined,
+  ]);
 });

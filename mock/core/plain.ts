@@ -1,7 +1,7 @@
 /**
- * The plain request and answer the core works on (section 4's operations, whatever carries them):
- * no Node or Express types, so a Node listener, an Express router or a browser's fetch `Request`
- * (MSW) can each translate to and from them.
+ * The plain request and answer the core works on (section 4's operations and the control API,
+ * whatever carries them): no Node or Express types, so a Node listener, an Express app or a
+ * browser's fetch `Request` (MSW) can each translate to and from them.
  */
 
 /** Where the body comes from; read only when the pipeline needs it, so a refused write reads nothing. */
@@ -27,12 +27,22 @@ export interface PlainRequest {
   protocol: 'http' | 'https';
 }
 
+/**
+ * A body sent while it is made (the journal's server-sent events): `open` is called once the head
+ * is sent, with the way to send more text, and returns what to do when the client goes away.
+ */
+export interface StreamedBody {
+  open(send: (text: string) => void): () => void;
+}
+
 export interface PlainAnswer {
   status: number;
   /** Names as they are sent; order kept. */
   headers: Record<string, string>;
-  /** JSON text (or a variant's own text); absent for an empty body. */
-  body?: string;
+  /** JSON text (or a variant's own text), or bytes (a file of the workbench); absent for an empty body. */
+  body?: string | Uint8Array;
+  /** Instead of `body`: a body with no known length, sent as it is made until the client goes. */
+  stream?: StreamedBody;
 }
 
 export const noBody: BodySource = { present: false, read: () => Promise.resolve(new Uint8Array(0)) };
@@ -42,6 +52,10 @@ export function headerValue(request: PlainRequest, name: string): string | undef
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** The body as text, for code that reads an answer itself (the OpenAPI examples, the core's tests). */
+export const answerText = (answer: PlainAnswer): string =>
+  typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
 
 /**
  * A request as code builds it, with `json` (when given) as its body: for the core's own tests and

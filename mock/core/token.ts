@@ -2,7 +2,7 @@
  * Optional token check for writes. Authentication is not shown by the interface (section 5); the
  * API family sends the token in `X-API-TOKEN` or `?api_token=`, and answers 401
  * `{"message": "Unauthorized."}`. Reads stay anonymous, as the family allows for these lists.
- * The comparison itself is injected (adapters/token-compare.ts on Node), so the core stays free of
+ * The comparison itself is injected (runtime/token-compare.ts on Node), so the core stays free of
  * Node's crypto and a browser adapter can bring its own.
  */
 import { ApiError } from './api-error';

@@ -1,13 +1,12 @@
 /**
- * Records each answered request once, in the journal and the one-line log. The core's `answered`
- * hook hands over what the pipeline already read and answered (section 4's routes); for the
- * requests Express answers (the control API, the workbench) capture.ts copies the bytes as they pass.
+ * Records each answered request once, in the journal and the one-line log, from the core's
+ * `answered` hook: what the pipeline read and answered, for the interface's routes and the control
+ * API alike. Only the first 64 kB + 1 byte of each body are kept (a loaded fixture, or the state
+ * of a large site, may be hundreds of megabytes): the entry needs no more to show the body cut.
  */
-import type { RequestHandler } from 'express';
 import type { PlainAnswer, PlainRequest } from '../core/plain';
 import { formatLogLine, maskToken } from './mask-token';
-import { captureExchange } from './capture';
-import type { RecordedAnswer, RecordedRequest } from './exchange';
+import { bodyLimitBytes, type Body, type RecordedAnswer, type RecordedRequest } from './exchange';
 import type { RequestJournal } from './request-journal';
 
 /** Bodies kept by the journal in all, beyond which the oldest entries go (besides the entry count). */
@@ -27,6 +26,19 @@ export function journalRecorder(
 }
 
 const noBytes = new Uint8Array(0);
+const keptLength = bodyLimitBytes + 1;
+const encoder = new TextEncoder();
+
+/**
+ * A body as the journal keeps it: whole when short, else a copy of its first bytes. A long text is
+ * encoded from its start (a slice of a string would keep the whole string alive).
+ */
+function kept(body: Body | undefined): Body {
+  if (body === undefined) return noBytes;
+  if (body.length <= keptLength) return body;
+  const bytes = typeof body === 'string' ? encoder.encode(body.slice(0, keptLength)) : body;
+  return Uint8Array.prototype.slice.call(bytes, 0, keptLength);
+}
 
 /** The core's `answered` hook: the body bytes are those the pipeline read, none when it read none. */
 export function recordCoreAnswer(
@@ -34,29 +46,9 @@ export function recordCoreAnswer(
 ): (request: PlainRequest, answer: PlainAnswer, details: { ms: number; body?: Uint8Array }) => void {
   return (request, answer, { ms, body }) => {
     record(
-      {
-        method: request.method,
-        url: request.originalUrl,
-        headers: request.headers,
-        body: body ?? noBytes,
-      },
-      {
-        status: answer.status,
-        headers: answer.headers,
-        body: answer.body ?? noBytes,
-      },
+      { method: request.method, url: request.originalUrl, headers: request.headers, body: kept(body) },
+      { status: answer.status, headers: answer.headers, body: kept(answer.body) },
       ms,
     );
-  };
-}
-
-/** Journals a request Express answers, once it is sent. */
-export function recordExpressAnswer(record: RecordExchange): RequestHandler {
-  return (request, response, next) => {
-    const started = performance.now();
-    captureExchange(request, response, request.originalUrl, (sent, answer) => {
-      record(sent, answer, performance.now() - started);
-    });
-    next();
   };
 }

@@ -1,10 +1,13 @@
 /**
- * The journal under the control API (outside the interface): `GET /journal` with the filter
- * (`?method=&path=&status=`, bad values answer 422 naming the parameter) and `GET /journal/stream`,
- * the same entries as server-sent events while the connection stays open.
+ * The journal's rows of the control API (outside the interface), for the mock and the proxy alike:
+ * `GET /journal` with the filter (`?method=&path=&status=`, bad values answer 422 naming the
+ * parameter) and `GET /journal/stream`, the same entries as server-sent events while the client
+ * stays, a comment line now and then keeping it open.
  */
-import express, { type Router } from 'express';
+import { jsonAnswer } from '../core/answers';
 import { validationError } from '../core/api-error';
+import type { ControlCall, ControlHandler } from '../core/control-stage';
+import type { StreamedBody } from '../core/plain';
 import type { JournalEntry } from './exchange';
 import { matches, readFilter, type JournalFilter } from './filter';
 import type { JournalListener } from './request-journal';
@@ -17,33 +20,37 @@ export interface JournalSource {
 /** A comment line now and then keeps proxies and browsers from closing an idle stream. */
 const keepAliveMs = 15_000;
 
-function filterOf(query: Record<string, unknown>): JournalFilter {
-  const { filter, problems } = readFilter(query);
+function filterOf(call: ControlCall): JournalFilter {
+  const { filter, problems } = readFilter(call.query);
   if (Object.keys(problems).length > 0) throw validationError(problems);
   return filter;
 }
 
-export function journalRouter(source: JournalSource): Router {
-  const router = express.Router();
-  router.get('/journal', (request, response) => {
-    response.json(source.journal(filterOf(request.query)));
-  });
-  router.get('/journal/stream', (request, response) => {
-    const filter = filterOf(request.query);
-    response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-    });
-    response.write(': journal stream\n\n');
-    const stop = source.onJournalEntry((entry) => {
-      if (matches(entry, filter)) response.write(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-    });
-    const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs);
-    request.on('close', () => {
-      clearInterval(keepAlive);
-      stop();
-    });
-  });
-  return router;
+function entries(source: JournalSource, filter: JournalFilter): StreamedBody {
+  return {
+    open: (send) => {
+      send(': journal stream\n\n');
+      const stop = source.onJournalEntry((entry) => {
+        if (matches(entry, filter)) send(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+      });
+      const keepAlive = setInterval(() => {
+        send(': keep-alive\n\n');
+      }, keepAliveMs);
+      return () => {
+        clearInterval(keepAlive);
+        stop();
+      };
+    },
+  };
+}
+
+export function journalHandlers(source: JournalSource): { list: ControlHandler; stream: ControlHandler } {
+  return {
+    list: (call) => jsonAnswer(200, source.journal(filterOf(call))),
+    stream: (call) => ({
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+      stream: entries(source, filterOf(call)),
+    }),
+  };
 }

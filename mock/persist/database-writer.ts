@@ -5,7 +5,7 @@
  * start, a reset) never holds all its rows at once and lets requests be answered between parts.
  */
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../worker-thread';
+import { startWorker } from '../runtime/worker-thread';
 import type { Batch } from './database-format';
 import type { PartDone, PartMessage } from './database-worker';
 

@@ -16,9 +16,9 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { readFixtureFile } from '../fixtures/fixture-file';
+import { readFixtureFile } from '../loading/fixture-file';
 import { writtenByEarlierPersist } from './earlier-json-site';
-import { storeFromFixture } from '../fixtures/load-fixture';
+import { storeFromFixture } from '../loading/load-fixture';
 import type { SiteStore } from '../store/site-store';
 import { formatProblem, isEmpty, openConnection, readSite, siteRows, writeBatch } from './database-format';
 

@@ -7,7 +7,7 @@
  * undone in memory too, with every change made over it: what a client was told is not saved, no
  * read shows, and no later commit carries in.
  */
-import type { Persistence } from '../app/options';
+import type { Persistence } from '../store/persistence';
 import type { ArticleRecord, CommentRecord } from '../store/records';
 import type { SiteChange, SiteStore, StoredArticle } from '../store/site-store';
 import { articleRow, commentRow, isEmpty, openConnection, readSite, siteRows, type Batch } from './database-format';

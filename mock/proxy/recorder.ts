@@ -22,7 +22,7 @@ import type {
 } from '../store/records';
 import { operations, type ResponseShape } from 'site-articles-schemas';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
-import { storeFromFixture } from '../fixtures/load-fixture';
+import { storeFromFixture } from '../loading/load-fixture';
 import type { RoutedRequest } from './route';
 
 /** Stands for the e-mail a commenter gave, which no answer shows (2.2). `.invalid` never resolves. */

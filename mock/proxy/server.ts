@@ -9,15 +9,19 @@ import type { RequestListener } from 'node:http';
 import { maskToken } from '../journal/mask-token';
 import { journalMaxBytes } from '../journal/recorder';
 import { RequestJournal } from '../journal/request-journal';
-import { proxyControlApp } from './control';
+import { proxyControl } from './control';
 import { sendJson } from './send-json';
 import type { Upstream } from './forward';
 import { passThrough, type ProxyContext } from './pass-through';
 import type { SeenAnswer } from './recorder';
 import { ViolationLog } from './violations';
-import { guardRequest, type SecurityPolicy } from '../security/guard';
+import { securityGuard, type SecurityPolicy } from '../security/guard';
 import { splitTarget } from '../core/query';
 import { isControlPath } from '../core/control-table';
+import { createCore } from '../core/pipeline';
+import { plainRequest } from '../adapters/node-request';
+import { sendAnswer } from '../adapters/send-answer';
+import { serveWithCore } from '../adapters/node-listener';
 
 export interface ProxyOptions {
   /** The deployment's base address (`http://` or `https://`). */
@@ -55,20 +59,20 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const mask = (target: string): string => maskToken(target, options.token);
   const context: ProxyContext = { upstream, violations, journal, mask, options };
 
-  // The proxy's one request entry: whatever must see every request first (a host or origin guard)
-  // wraps this function, as `nodeListener` is wrapped for the mock.
-  const security = options.security ?? { allowedHosts: [] };
-  const control = proxyControlApp({ violations, journal });
+  // The control API is served by a core of its own, with no operations (the proxy forwards those)
+  // and the same guard as every forwarded request.
+  const guard = securityGuard(options.security ?? { allowedHosts: [] });
+  const control = createCore({ control: proxyControl({ violations, journal }), guards: [guard] });
   const listener: RequestListener = (request, response) => {
     const target = request.url ?? '/';
     const { path } = splitTarget(target);
-    const refusal = guardRequest({ method: request.method ?? '', path, headers: request.headers }, security);
-    if (refusal) {
-      sendJson(response, refusal.status, refusal.body);
+    if (isControlPath(path)) {
+      serveWithCore(control, request, response);
       return;
     }
-    if (isControlPath(path)) {
-      control(request, response);
+    const refusal = guard(plainRequest(request), path);
+    if (refusal) {
+      sendAnswer(response, refusal);
       return;
     }
     // A client configured to use this as a forward proxy sends absolute addresses; only paths are forwarded.

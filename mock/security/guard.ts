@@ -7,7 +7,7 @@
 import type { Guard } from '../core/pipeline';
 import { errorAnswer } from '../core/answers';
 import { ApiError } from '../core/api-error';
-import { controlRouteOf, isControlPath } from '../core/control-table';
+import { controlRouteOf, isControlAddress } from '../core/control-table';
 import { carriesControlToken } from './control-token';
 import { isAllowedHost, type HostPolicy } from './hosts';
 import { isCrossOrigin, statedOrigin, type Headers } from './origins';
@@ -26,11 +26,8 @@ export interface GuardedRequest {
   headers: Headers;
 }
 
-/** `/` only leads to the workbench (a redirect), so it is guarded as the workbench is, and open. */
-const isGuardedAsControl = (path: string): boolean => path === '/' || isControlPath(path);
-
 /** The control table's open rows (pages and files that hold no state, the door that takes the token). */
-const isOpenControlPath = (path: string): boolean => path === '/' || controlRouteOf(path)?.open === true;
+const isOpenControlPath = (path: string): boolean => controlRouteOf(path)?.open === true;
 
 const changesState = (method: string): boolean => method !== 'GET' && method !== 'HEAD';
 
@@ -54,7 +51,7 @@ export function guardRequest(
 ): ApiError | undefined {
   const host = request.headers.host;
   if (!allowsHost(Array.isArray(host) ? host[0] : host)) return new ApiError('hostNotAllowed');
-  return isGuardedAsControl(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
+  return isControlAddress(request.path) ? controlRefusal(request, policy) : apiRefusal(request, policy);
 }
 
 /** Host verdicts remembered per guard: a client sends the same `Host` on every request. */

@@ -1,7 +1,7 @@
 /**
  * Records a store reads the first time it is asked for them instead of at start: a site persisted
  * with `--persist` (mock/persist/saved-site.ts reads them from its database), or a large fixture
- * file, kept as text (mock/fixtures/checked-fixture.ts). A large site then starts at once, and
+ * file, kept as text (mock/loading/checked-fixture.ts). A large site then starts at once, and
  * memory holds parsed objects only for what was used (docs/persistence.md, docs/performance.md).
  * Articles are never created or removed, so the ids are those of the saved site for good.
  */

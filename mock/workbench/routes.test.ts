@@ -1,7 +1,8 @@
 /**
  * The workbench's routes without a browser (control API, outside the interface): where `/` and
- * `/__mock` lead, the OpenAPI document naming the mock as addressed, and 405 for other methods.
- * The pages themselves are tested in Chromium (workbench.test.ts).
+ * `/__mock` lead, the page's files with their types and nothing outside their folder, the OpenAPI
+ * document naming the mock as addressed, and 405 for other methods. The pages themselves are
+ * tested in Chromium (workbench.test.ts).
  */
 import request from 'supertest';
 import openapi from 'site-articles-schemas/openapi.json';
@@ -34,4 +35,28 @@ describe('the workbench routes', () => {
       expect(response.headers.allow).toBe('GET, HEAD');
     },
   );
+
+  it.each([
+    ['main.js', 'text/javascript; charset=utf-8'],
+    ['workbench.css', 'text/css; charset=utf-8'],
+  ])('serve the file %s with its type', async (name, type) => {
+    const response = await request(freshApp()).get(`/__mock/assets/${name}`).expect(200);
+    expect(response.headers['content-type']).toBe(type);
+  });
+
+  it.each([
+    '/__mock/assets/..%2F..%2Fpackage.json',
+    '/__mock/assets/%2e%2e/routes.ts',
+    '/__mock/assets/%2Fetc%2Fpasswd',
+    '/__mock/assets/page/..%5C..%5Croutes.ts',
+    '/__mock/assets/.hidden',
+    '/__mock/assets/',
+    '/__mock/assets/missing.js',
+  ])('answer 404 to %s, which names no file of the folder', async (path) => {
+    await request(freshApp()).get(path).expect(404, { message: 'Not found.' });
+  });
+
+  it('answer 400 to a file name with malformed percent-encoding', async () => {
+    await request(freshApp()).get('/__mock/assets/%E0%A4%A.js').expect(400);
+  });
 });

@@ -1,19 +1,22 @@
 /**
- * The workbench under the control API (outside the interface): the page at `/__mock/` (plain
- * files in `page/`, no build step), the OpenAPI document at `/__mock/openapi.json` with `servers`
- * naming the mock as the request reached it, and `/__mock/docs`, Swagger UI served from the
- * project's own node_modules. Nothing here is fetched from another host. Swagger UI is an optional
- * peer of the package (a project that wants only the handlers does not install it): without it,
- * `/__mock/docs` says how to add it.
+ * The workbench's rows of the control API (outside the interface): `/` and `/__mock` lead to the
+ * page at `/__mock/` (plain files in `page/`, no build step), its files under `/__mock/assets/`, the
+ * OpenAPI document at `/__mock/openapi.json` with `servers` naming the mock as the request reached
+ * it, and `/__mock/docs`, Swagger UI served from the project's own node_modules. Nothing here is
+ * fetched from another host. Swagger UI is an optional peer of the package (a project that wants
+ * only the handlers does not install it): without it, `/__mock/docs` says how to add it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import express, { type Router } from 'express';
 import { reservedKeyPrefix } from 'site-articles-schemas';
 import openapi from 'site-articles-schemas/openapi.json';
+import { jsonAnswer } from '../core/answers';
 import { baseUrl } from '../core/base-url';
+import type { ControlHandler } from '../core/control-stage';
 import { controlPrefix } from '../core/control-table';
-import { plainRequest } from '../adapters/node-request';
+import type { PlainAnswer } from '../core/plain';
+import { splitTarget } from '../core/query';
+import { fileAnswer } from './files';
 
 /** `page/` next to this file when run from source; from the build (`dist/workbench/`) it is the package's own. */
 function pageFolder(): string {
@@ -30,36 +33,43 @@ function swaggerUiFolder(): string | undefined {
   }
 }
 
-/** The page's HTML with the catalogue's reserved prefix and the control API's prefix filled in, so the page restates neither. */
-function pageHtml(folder: string, name: string): string {
-  return readFileSync(join(folder, name), 'utf8')
-    .replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix)
-    .replaceAll('{{controlPrefix}}', controlPrefix);
-}
+const redirect = (location: string): PlainAnswer => ({ status: 302, headers: { Location: location } });
 
-export function workbenchRouter(): Router {
-  const router = express.Router();
-  const folder = pageFolder();
-  const html = (name: string): express.RequestHandler => {
-    let text: string | undefined;
-    return (_request, response) => {
-      text ??= pageHtml(folder, name);
-      response.type('html').set('Cache-Control', 'no-store').send(text);
+/** A page's HTML with the catalogue's reserved prefix and the control API's prefix filled in (so the page restates neither), read once. */
+function htmlPage(folder: string, name: string): ControlHandler {
+  let text: string | undefined;
+  return () => {
+    text ??= readFileSync(join(folder, name), 'utf8')
+      .replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix)
+      .replaceAll('{{controlPrefix}}', controlPrefix);
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      body: text,
     };
   };
-  // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.
-  router.get('/', (request, response, next) => {
-    if (request.originalUrl.split('?')[0]?.endsWith('/') === true) next();
-    else response.redirect(302, `${request.originalUrl.split('?')[0] ?? ''}/`);
-  });
-  router.get('/', html('index.html'));
+}
+
+const swaggerUiAssets = 'swagger-ui/';
+
+export function workbenchHandlers(): Record<'root' | 'page' | 'assets' | 'docs' | 'openapi', ControlHandler> {
+  const folder = pageFolder();
   const swaggerUi = swaggerUiFolder();
-  router.get('/docs', html(swaggerUi === undefined ? 'docs-unavailable.html' : 'docs.html'));
-  router.get('/openapi.json', (request, response) => {
-    response.json({ ...openapi, servers: [{ url: baseUrl(plainRequest(request)), description: 'This mock' }] });
-  });
-  // Under `/assets/`, which the security guard serves without the control token: files holding no state.
-  if (swaggerUi !== undefined) router.use('/assets/swagger-ui', express.static(swaggerUi, { index: false }));
-  router.use('/assets', express.static(folder, { index: false }));
-  return router;
+  const index = htmlPage(folder, 'index.html');
+  return {
+    root: () => redirect(`${controlPrefix}/`),
+    // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.
+    page: (call) => {
+      const { path } = splitTarget(call.request.originalUrl);
+      return path.endsWith('/') ? index(call) : redirect(`${path}/`);
+    },
+    // Files that hold no state, which the security guard serves without the control token.
+    assets: ({ rest }) =>
+      swaggerUi !== undefined && rest.startsWith(swaggerUiAssets)
+        ? fileAnswer(swaggerUi, rest.slice(swaggerUiAssets.length))
+        : fileAnswer(folder, rest),
+    docs: htmlPage(folder, swaggerUi === undefined ? 'docs-unavailable.html' : 'docs.html'),
+    openapi: ({ request }) =>
+      jsonAnswer(200, { ...openapi, servers: [{ url: baseUrl(request), description: 'This mock' }] }),
+  };
 }

@@ -3,7 +3,7 @@
  * is compared in constant time and never appears in log lines, the journal or error bodies.
  */
 import crypto from 'node:crypto';
-import { tokenMatches } from '../../mock/adapters/token-compare';
+import { tokenMatches } from '../../mock/runtime/token-compare';
 import { startMock, type Harness } from './harness';
 import { request, type JsonAnswer } from './requests';
 

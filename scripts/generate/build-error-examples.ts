@@ -10,7 +10,8 @@ import { reservedKeyPrefix, type OperationId } from 'site-articles-schemas';
 import { errorCatalogue } from '../../mock/core/api-error';
 import { maxBodyBytes, maxJsonDepth, maxQueryLength } from '../../mock/core/limits';
 import { plainRequestOf } from '../../mock/adapters/fetch-request';
-import type { Persistence } from '../../mock/app/options';
+import { answerText } from '../../mock/core/plain';
+import type { Persistence } from '../../mock/store/persistence';
 import { errorCodesOf, type OperationErrorCode, type OperationTraits } from './openapi-errors';
 
 /** An operation's example request, as build-examples.ts sends it. */
@@ -88,7 +89,7 @@ async function answerTo(
   console.error = () => undefined;
   try {
     const answer = await core.handle(plainRequestOf(requestOf(example, provoked, host)));
-    return { status: answer.status, body: JSON.parse(answer.body ?? 'null') as unknown };
+    return { status: answer.status, body: JSON.parse(answerText(answer) || 'null') as unknown };
   } finally {
     console.error = log;
   }

@@ -6,7 +6,7 @@
  * stale one shows in `check:generated`.
  */
 import { createApp } from 'site-articles-mock';
-import { plainJsonRequest } from '../../mock/core/plain';
+import { answerText, plainJsonRequest } from '../../mock/core/plain';
 import type { OperationId } from 'site-articles-schemas';
 import { errorExamples, type ExampleRequest } from './build-error-examples';
 import type { InterfaceModel, Operation } from './model';
@@ -73,11 +73,11 @@ export async function sampleSiteExamples(model: InterfaceModel): Promise<Map<Ope
     const { operation, method, path, parameters, json } = example;
     const answer = await core.handle(plainJsonRequest(method, path, json, { host }));
     if (answer.status < 200 || answer.status > 299)
-      throw new Error(`the example of ${operation} was refused: ${String(answer.status)} ${answer.body ?? ''}`);
+      throw new Error(`the example of ${operation} was refused: ${String(answer.status)} ${answerText(answer)}`);
     examples.set(operation, {
       parameters,
       ...(json === undefined ? {} : { request: json }),
-      ...(answer.body === undefined || answer.body === '' ? {} : { answer: JSON.parse(answer.body) as unknown }),
+      ...(answerText(answer) === '' ? {} : { answer: JSON.parse(answerText(answer)) as unknown }),
       errors: await errorExamples(example, traitsOf(operationOf(model, operation), model), host),
     });
   }

@@ -5,7 +5,7 @@
  */
 import { rules } from '../../schemas/conformance/violation';
 import { usage as contractUsage } from '../../contract-tests/cli-options';
-import { controlPrefix, controlRoutes, allowOf } from '../../mock/core/control-table';
+import { controlRoutes, allowOf } from '../../mock/core/control-table';
 import { usage as mockUsage } from '../../mock/cli-options';
 import { errorCatalogue } from '../../mock/core/api-error';
 import * as httpLimits from '../../mock/core/limits';
@@ -72,7 +72,7 @@ const controlTable = (): string =>
   markdownTable(
     ['path', 'methods (`Allow`)', 'served by', 'control token beyond loopback'],
     controlRoutes.map((route) => [
-      code(`${controlPrefix}${route.path}`),
+      code(route.path),
       allowOf(route),
       route.servedBy.join(', '),
       route.open ? 'not needed' : 'needed',

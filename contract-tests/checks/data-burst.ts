@@ -16,11 +16,11 @@ import {
   type Observed,
   type Write,
 } from 'site-articles-schemas/conformance';
-import type { CheckContext } from '../checks/check';
-import { pathOf, readArticle } from '../checks/steps';
+import type { CheckContext } from './check';
+import { pathOf, readArticle } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
-import { sendAtOnce, timelineOf, type Seen } from './burst';
+import { sendAtOnce, timelineOf, type Seen } from '../concurrent/burst';
 
 /** One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1). */
 export type BurstStep = { label: string; write: Write } | { label: string; read: true };

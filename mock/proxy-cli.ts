@@ -3,11 +3,11 @@
  * recording file and the one-line summary printed at exit.
  */
 import type { RequestListener } from 'node:http';
-import type { ProxyCliOptions } from '../cli-options';
-import { RecordFile } from './record-file';
-import { SiteRecorder } from './recorder';
-import { createProxy } from './server';
-import type { SecurityPolicy } from '../security/guard';
+import type { ProxyCliOptions } from './cli-options';
+import { RecordFile } from './proxy/record-file';
+import { SiteRecorder } from './proxy/recorder';
+import { createProxy } from './proxy/server';
+import type { SecurityPolicy } from './security/guard';
 
 export interface CliProxy {
   listener: RequestListener;

@@ -1,5 +1,5 @@
 /**
- * Starts one of the mock's worker threads (persist/database-worker.ts, fixtures/check-worker.ts)
+ * Starts one of the mock's worker threads (persist/database-worker.ts, loading/check-worker.ts)
  * from the file beside its caller. The built mock runs the compiled file. Run from source (tests,
  * `npm run dev`) the file is TypeScript, and Node 20 does not hand `--import tsx` on to a worker,
  * so the worker loads tsx first.

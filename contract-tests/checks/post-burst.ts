@@ -4,11 +4,11 @@
  * `judgePostBurst` says whether every acknowledged post is listed once everywhere and counted.
  */
 import { describeJudged, judgePostBurst, type BurstPost } from 'site-articles-schemas/conformance';
-import type { CheckContext } from '../checks/check';
-import { listAddresses, listAt } from '../checks/comment-lists';
-import { readArticle } from '../checks/steps';
+import type { CheckContext } from './check';
+import { listAddresses, listAt } from './comment-lists';
+import { readArticle } from './steps';
 import { failWithTimeline } from '../failure';
-import { sendAtOnce, timelineOf } from './burst';
+import { sendAtOnce, timelineOf } from '../concurrent/burst';
 
 /** Posts `count` comments at once, cycling over the list addresses; undefined when all is as stated. */
 export async function judgePostBurstOn(context: CheckContext, count: number): Promise<undefined> {
