@@ -58,6 +58,8 @@ const inForce = [
 
 test('colours the addresses and the statuses on a terminal, and lists what is in force', async () => {
   const shown = onTerminal(options);
+  // The start's lines may reach the terminal in several chunks: the last one listed ends them.
+  await until('the list of what is in force', () => (shown().includes('ms before') ? true : undefined));
   const origin = await until(
     'the address',
     () => /serving the site on (http:\S+)/.exec(stripVTControlCharacters(shown()))?.[1],
