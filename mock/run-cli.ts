@@ -18,7 +18,7 @@ import { answerClientErrors } from './adapters/server-errors';
 import type { proxyFromCli } from './proxy-cli';
 import type { SiteDatabase } from './persist/site-database';
 import { requireOptionalPeer } from './runtime/optional-peer';
-import { readFixtureFile } from './loading/fixture-file';
+import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
 import { packageVersion } from 'site-articles-schemas/command-line';
@@ -33,7 +33,12 @@ function fromCallerDirectory(path: string): string {
 }
 
 /** The `--fixtures` file, read (and a large one checked) as at start and at each reload with `--watch`. */
-const readFixtures = (typed: string): unknown => readFixtureFile(fromCallerDirectory(typed), typed);
+/** A fixture file's reader (and, for a large one, its worker pool) is loaded only with --fixtures. */
+function readFixtures(typed: string): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --fixtures, not at every start
+  const { readFixtureFile: read } = require('./loading/fixture-file') as { readFixtureFile: typeof readFixtureFile };
+  return read(fromCallerDirectory(typed), typed);
+}
 
 /** What a bad option, fixture or file is, as the command says it after `mock: `. */
 const problemOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

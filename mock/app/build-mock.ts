@@ -43,9 +43,15 @@ export interface Serving {
 /** In a browser there is no `process`: answers are checked there too, as in development. */
 const checksByDefault = (): boolean => typeof process === 'undefined' || process.env.NODE_ENV !== 'production';
 
-/** The persisted site when there is one (`--persist`), otherwise the fixture. */
+/**
+ * The persisted site when there is one (`--persist`), otherwise the fixture, checked; the built-in
+ * sample site is the mock's own and passes the checks (load-fixture.test.ts), so a start without
+ * --fixtures does not pay for them.
+ */
 function firstStore(options: MockOptions, fixture: Fixture): SiteStore {
-  return options.persistence?.saved ?? storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
+  if (options.persistence?.saved) return options.persistence.saved;
+  if (fixture === sampleSite) return storeOf(fixture);
+  return storeFromFixture(fixture, options.fixtureSource ?? 'fixture');
 }
 
 const nothingToSave = (): Promise<void> => Promise.resolve();

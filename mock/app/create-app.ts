@@ -7,11 +7,11 @@
 import type { Express } from 'express';
 import { servedControl, type ControlHandlers } from '../core/control-stage';
 import type { Core } from '../core/pipeline';
-import { expressApp } from '../adapters/express';
+import type { expressApp } from '../adapters/express';
 import { tokenMatches } from '../runtime/token-compare';
 import { securityGuard } from '../security/guard';
 import { sessionHandler } from '../security/session';
-import { workbenchHandlers } from '../workbench/routes';
+import type { workbenchHandlers } from '../workbench/routes';
 import { buildMock } from './build-mock';
 import { controlsOverHttp } from './control-api';
 import type { MockControls } from './controls';
@@ -24,16 +24,34 @@ export interface MockApp extends MockControls {
   core: Core;
 }
 
+type Workbench = ReturnType<typeof workbenchHandlers>;
+
+/**
+ * The workbench (its page, files and API docs) is loaded when first asked for, so a start, and the
+ * first answer of the API, do not pay for it (issue 32: cold start).
+ */
+function workbenchWhenAsked(): (part: keyof Workbench) => Workbench[keyof Workbench] {
+  let workbench: Workbench | undefined;
+  return (part) => {
+    if (workbench === undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+      const loaded = require('../workbench/routes') as { workbenchHandlers: typeof workbenchHandlers };
+      workbench = loaded.workbenchHandlers();
+    }
+    return workbench[part];
+  };
+}
+
 /** Every row of the control API the mock's server serves: the controls, the workbench and the session door. */
 function serverControlApi(controls: MockControls, controlToken: string | undefined): ControlHandlers<'mock'> {
-  const workbench = workbenchHandlers();
+  const workbench = workbenchWhenAsked();
   return {
     ...controlsOverHttp(controls),
-    '/': { GET: workbench.root },
-    '/__mock/': { GET: workbench.page },
-    '/__mock/assets/*': { GET: workbench.assets },
-    '/__mock/docs': { GET: workbench.docs },
-    '/__mock/openapi.json': { GET: workbench.openapi },
+    '/': { GET: (call) => workbench('root')(call) },
+    '/__mock/': { GET: (call) => workbench('page')(call) },
+    '/__mock/assets/*': { GET: (call) => workbench('assets')(call) },
+    '/__mock/docs': { GET: (call) => workbench('docs')(call) },
+    '/__mock/openapi.json': { GET: (call) => workbench('openapi')(call) },
     '/__mock/session': { POST: sessionHandler(controlToken) },
   };
 }
@@ -50,7 +68,8 @@ export function createApp(options: MockOptions = {}): MockApp {
     ...controls,
     core,
     get app() {
-      app ??= expressApp(core);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the adapter, and Express, only when asked for
+      app ??= (require('../adapters/express') as { expressApp: typeof expressApp }).expressApp(core);
       return app;
     },
   };
