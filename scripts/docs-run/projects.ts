@@ -43,7 +43,7 @@ const nodeTypes = (major: number): string => `@types/node@${String(major)}`;
 const recipes: Record<string, Recipe[]> = {
   client: [
     {
-      packages: ['openapi-fetch@0.17', typescript['5'], typescript['7'], nodeTypes(20)],
+      packages: ['openapi-fetch@0.17', 'zod@4', typescript['5'], typescript['7'], nodeTypes(20)],
       tarballs: ['schemas', 'mock'],
       node: 'this',
       runsFiles: true,
