@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   run.coldStarts = await runColdStarts(runner, answers.article);
   log('the contract suite against the in-process mock, fixed checks and --explore 200');
   run.contract = runContractSuite(root);
-  log('the linearizability check on bursts of 8 overlapping requests');
+  log('the linearizability check on bursts of 8, 32 and 64 overlapping requests');
   run.linearizability = await runLinearizability(runner);
   if (!values['skip-large']) {
     log('the large site');

@@ -159,13 +159,14 @@ export function runContractSuite(root: string): { fixed: SuiteRun; explore: Suit
 
 export interface CheckerTime {
   name: string;
+  requests: number;
   verdict: string;
   medianMs: number;
   maxMs: number;
   histories: number;
 }
 
-/** The linearizability check deciding bursts of 8 overlapping requests on one article (bench/linearizability.ts). */
+/** The linearizability check deciding bursts of 8, 32 and 64 overlapping requests on one article (bench/linearizability.ts). */
 export async function runLinearizability(runner: Runner): Promise<CheckerTime[]> {
   return (await runJson(runner.script('linearizability'), 1, runner.pin)) as CheckerTime[];
 }

@@ -3,12 +3,11 @@
  * allows, never against one: the article is read, the requests leave at once, the article is read
  * again once all have answered, and the linearizability check (conformance/linearizability) asks
  * whether some order of them, each as the interface states it, explains every answer and the
- * final read. Each answer is also judged on its own (shape, dates, media type), and the article
+ * final read (each key's part first, then the whole: by-key.ts). Each answer is also judged on its own (shape, dates, media type), and the article
  * after the burst by the one write judgement (no attribute but data moved).
  */
 import {
-  articleDataModel,
-  checkLinearizable,
+  checkArticleData,
   describeJudged,
   judgeArticleAfter,
   judgeExchange,
@@ -106,7 +105,7 @@ export async function judgeDataBurst(
       timelineOf(all, describeJudged(aftermath)),
     );
   const history = [...steps, final].map((step, index) => observed(step, all[index] as Seen));
-  const verdict = checkLinearizable(articleDataModel, before.data, history);
+  const verdict = checkArticleData(before.data, history);
   const after = isObject(last.exchange.json.data) ? last.exchange.json.data : {};
   if (verdict.kind === 'undecided')
     return {
@@ -114,8 +113,9 @@ export async function judgeDataBurst(
       after,
     };
   if (verdict.kind === 'linearizable') return { note: undefined, after };
-  const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ') || 'nothing';
-  const why = `[linearizable] after ${placed}, ${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
+  const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ');
+  const inKey = verdict.key === undefined ? '' : `in key ${verdict.key} alone: `;
+  const why = `[linearizable] ${inKey}${placed === '' ? '' : `after ${placed}, `}${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
   return failWithTimeline(
     `${what}: some order of the requests, each as the interface states it, explains every answer and the read after them`,
     why,
