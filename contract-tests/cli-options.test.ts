@@ -1,11 +1,17 @@
 /** Options of `npm run contract` and their environment equivalents. */
 import { readContractOptions } from './cli-options';
 
+/** What every run reads when no option says otherwise (but the article ids). */
+const defaults = { readOnly: false, help: false, version: false, noComments: false, concurrency: 8, maxInFlight: 8 };
+
 test.each([
   {
     argv: [],
     env: {},
-    want: { articleIds: [1, 2], readOnly: false, help: false, version: false, noComments: false, concurrency: 8 },
+    want: {
+      articleIds: [1, 2],
+      ...defaults,
+    },
   },
   {
     argv: ['--base-url', 'https://site.example/', '--article-id', '4,5', '--read-only'],
@@ -13,17 +19,17 @@ test.each([
     want: {
       baseUrl: 'https://site.example',
       articleIds: [4, 5],
+      ...defaults,
       readOnly: true,
-      help: false,
-      version: false,
-      noComments: false,
-      concurrency: 8,
     },
   },
   {
     argv: ['--article-id', '4', '--article-id', '6'],
     env: {},
-    want: { articleIds: [4, 6], readOnly: false, help: false, version: false, noComments: false, concurrency: 8 },
+    want: {
+      articleIds: [4, 6],
+      ...defaults,
+    },
   },
   {
     argv: ['--junit', 'out.xml'],
@@ -33,11 +39,7 @@ test.each([
       articleIds: [3],
       token: 'secret',
       junit: 'out.xml',
-      readOnly: false,
-      help: false,
-      version: false,
-      noComments: false,
-      concurrency: 8,
+      ...defaults,
     },
   },
   {
@@ -46,11 +48,7 @@ test.each([
     want: {
       articleIds: [1, 2],
       token: 'given',
-      readOnly: false,
-      help: false,
-      version: false,
-      noComments: false,
-      concurrency: 8,
+      ...defaults,
     },
   },
   {
@@ -65,10 +63,11 @@ test.each([
       seed: 7,
       noComments: true,
       concurrency: 8,
+      maxInFlight: 8,
     },
   },
   {
-    argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1'],
+    argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1', '--max-in-flight', '2'],
     env: {},
     want: {
       articleIds: [1, 2],
@@ -79,12 +78,18 @@ test.each([
       seed: 2147483647,
       noComments: false,
       concurrency: 1,
+      maxInFlight: 2,
     },
   },
   {
     argv: ['-h', '--version'],
     env: {},
-    want: { articleIds: [1, 2], readOnly: false, help: true, version: true, noComments: false, concurrency: 8 },
+    want: {
+      articleIds: [1, 2],
+      ...defaults,
+      help: true,
+      version: true,
+    },
   },
 ])('reads $argv with $env', ({ argv, env, want }) => {
   expect(readContractOptions(argv, env)).toEqual(want);
@@ -101,6 +106,8 @@ test.each([
   { argv: ['--seed', '2147483648'], message: /--seed takes a whole number from 0 to 2147483647/ },
   { argv: ['--concurrency', '0'], message: /--concurrency takes 1 to 64 requests at once, not 0/ },
   { argv: ['--concurrency', '65'], message: /--concurrency takes 1 to 64/ },
+  { argv: ['--max-in-flight', '0'], message: /--max-in-flight takes 1 to 64 checks at once, not 0/ },
+  { argv: ['--max-in-flight', 'many'], message: /--max-in-flight takes a whole number/ },
 ])('refuses $argv', ({ argv, message }) => {
   expect(() => readContractOptions(argv, {})).toThrow(message);
 });

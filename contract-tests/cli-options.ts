@@ -7,7 +7,7 @@ import { invokedAs, type Invocation } from 'site-articles-schemas/command-line';
 import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
-import { defaultConcurrency } from './checks/check';
+import { defaultConcurrency, defaultMaxInFlight } from './checks/check';
 
 export interface ContractOptions {
   /** Absent: a fresh in-process mock. */
@@ -28,6 +28,8 @@ export interface ContractOptions {
   noComments: boolean;
   /** Requests sent at once in the concurrency checks; 1 turns them off. */
   concurrency: number;
+  /** Checks run at once (articles side by side, and checks that share an article); 1 runs one at a time. */
+  maxInFlight: number;
 }
 
 /** More than this many requests at once stops being a test of the target and becomes a load test. */
@@ -58,6 +60,9 @@ package, when it is installed).
   --no-comments             random sequences never post a comment
   --concurrency <n>         requests sent at once on separate connections in the concurrency
                             checks (default 8, at most 64; 1 turns those checks off)
+  --max-in-flight <n>       checks run at once: articles side by side, and on one article
+                            the checks that write only keys of their own (default 8, at
+                            most 64; 1 runs one check at a time)
   -h, --help                this text
   --version                 the version of site-articles-contract
 
@@ -81,6 +86,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       seed: { type: 'string' },
       'no-comments': { type: 'boolean' },
       concurrency: { type: 'string' },
+      'max-in-flight': { type: 'string' },
     },
     strict: true,
   });
@@ -105,7 +111,15 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
     noComments: values['no-comments'] ?? false,
     concurrency: values.concurrency === undefined ? defaultConcurrency : concurrencyOf(values.concurrency),
+    maxInFlight: values['max-in-flight'] === undefined ? defaultMaxInFlight : maxInFlightOf(values['max-in-flight']),
   };
+}
+
+function maxInFlightOf(text: string): number {
+  const value = wholeNumber(text, '--max-in-flight');
+  if (value < 1 || value > maxConcurrency)
+    throw new SettingsError(`--max-in-flight takes 1 to ${String(maxConcurrency)} checks at once, not ${text}`);
+  return value;
 }
 
 function concurrencyOf(text: string): number {

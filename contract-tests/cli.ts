@@ -156,6 +156,7 @@ async function run(options: ContractOptions): Promise<number> {
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
+      maxInFlight: options.maxInFlight,
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),

@@ -36,6 +36,7 @@ const distinctKeys: Check = {
   title: 'keys written at once, each its own, are all kept: no acknowledged write is lost to another',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     return (
       off(context) ??
@@ -59,6 +60,7 @@ const sameKey: Check = {
   title: 'one key written at once with different values holds one of them, and each answer shows its own',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     return (
       off(context) ??
@@ -126,6 +128,7 @@ const removals: Check = {
   title: 'keys removed at once, each its own, are all gone: no acknowledged removal is undone by another',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     if (off(context) !== undefined) return off(context);
     const count = context.concurrency;

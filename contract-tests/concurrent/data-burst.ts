@@ -16,7 +16,7 @@ import {
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from '../checks/check';
-import { pathOf, readArticle } from '../checks/steps';
+import { ownView, pathOf, readArticle } from '../checks/steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, timelineOf, type Seen } from './burst';
@@ -36,9 +36,10 @@ function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
   return { method: 'POST', to: pathOf('postComment', context.articleId), json: write.payload };
 }
 
-function observed(step: BurstStep, seen: Seen): Observed<DataOperation> {
+/** What one request of the burst did and showed, the keys of other checks in flight left out (`ownView`). */
+function observed(context: CheckContext, step: BurstStep, seen: Seen): Observed<DataOperation> {
   const json = seen.exchange?.json;
-  const data = isObject(json) && isObject(json.data) ? json.data : undefined;
+  const data = isObject(json) && isObject(json.data) ? ownView(context, json.data) : undefined;
   const answer = seen.exchange ? { status: seen.exchange.status, ...(data ? { data } : {}) } : undefined;
   const op: DataOperation = 'read' in step ? { kind: 'read', answer } : { kind: 'write', write: step.write, answer };
   return { op, sentAt: seen.sentAt, answeredAt: seen.answeredAt };
@@ -104,9 +105,9 @@ export async function judgeDataBurst(
       describeJudged(aftermath),
       timelineOf(all, describeJudged(aftermath)),
     );
-  const history = [...steps, final].map((step, index) => observed(step, all[index] as Seen));
+  const history = [...steps, final].map((step, index) => observed(context, step, all[index] as Seen));
   const verdict = checkArticleData(before.data, history);
-  const after = isObject(last.exchange.json.data) ? last.exchange.json.data : {};
+  const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
     return {
       note: `${what}: too many orders to decide within the bound (${String(verdict.steps)} steps); not judged`,
