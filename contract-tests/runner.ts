@@ -141,6 +141,8 @@ export class Session {
         seed: this.seed,
         ...(startData ? { startData } : {}),
         othersOwn,
+        otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
+        markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
       });
       if (before) await this.expectOtherKeysKept(articleId, before, check.sharesArticle !== true);
       return note === undefined ? result('passed') : result('not applicable', note);
@@ -239,7 +241,8 @@ export async function runOnSession(
 
 /**
  * The order of a run: each check (in interface order, `sectionFirst` first; only the non-changing
- * ones when read-only) on each article in turn. The CLI and the jest file both run this plan.
+ * ones when read-only) on each article in turn, but a check that spans articles on the first only.
+ * The CLI and the jest file both run this plan.
  */
 export function planOf(
   checks: Check[],
@@ -252,7 +255,10 @@ export function planOf(
     ...selected.filter((check) => check.section === sectionFirst),
     ...selected.filter((check) => check.section !== sectionFirst),
   ];
-  return ordered.flatMap((check) => articleIds.map((articleId) => ({ check, articleId })));
+  // A check that spans articles already writes to every one of them: once, from the first.
+  return ordered.flatMap((check) =>
+    (check.spansArticles ? articleIds.slice(0, 1) : articleIds).map((articleId) => ({ check, articleId })),
+  );
 }
 
 /** Runs `checks` (all by default) on every article of a fresh session, then restores. */

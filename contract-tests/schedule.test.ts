@@ -112,3 +112,19 @@ test('an interrupt drops the checks under way and starts no other', async () => 
   expect(await done).toEqual(['a@1']);
   expect(run.started).toEqual(['a@1', 'b@1']);
 });
+
+test('a check that writes to other articles too runs last, alone in the run', async () => {
+  const run = standIns();
+  const spanning: Check = { ...check('across', false), spansArticles: true };
+  const done = runScheduled([{ check: spanning, articleId: 1 }, ...planOn(sharing.slice(0, 1), 1, 2)], run.runOne, {
+    maxInFlight: 8,
+  });
+  await run.starts(2);
+  expect([...run.inFlight].sort()).toEqual(['a@1', 'a@2']);
+  run.finish('a@1');
+  run.finish('a@2');
+  await run.starts(1);
+  expect([...run.inFlight]).toEqual(['across@1']);
+  run.finish('across@1');
+  expect(await done).toEqual(['across@1', 'a@1', 'a@2']);
+});

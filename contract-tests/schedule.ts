@@ -2,7 +2,7 @@
  * How a run's plan goes out (issue 30): requests wait on the network, not on the CPU, so what is
  * independent runs at once. Articles are independent; on one article, the checks that share it
  * (`sharesArticle`: each writes only keys of its own and posts nothing) run at once, and a check that
- * does not runs alone (stepsOf). At most `maxInFlight` checks run at once over the whole run, and
+ * does not runs alone (stepsOf); one that writes to other articles too runs last, alone in the run. At most `maxInFlight` checks run at once over the whole run, and
  * results are handed on in the plan's order whatever order they finished in, so the report reads as
  * a run one at a time would.
  */
@@ -86,16 +86,20 @@ export async function runScheduled<Result>(
       handOn();
     });
   };
+  const entries = plan.map((item, at) => ({ item, at }));
+  const spanning = entries.filter(({ item }) => item.check.spansArticles === true);
   const articles = [...new Set(plan.map((item) => item.articleId))];
   await Promise.all(
     articles.map(async (articleId) => {
-      const own = plan.flatMap((item, at) => (item.articleId === articleId ? [{ item, at }] : []));
+      const own = entries.filter(({ item }) => item.articleId === articleId && !item.check.spansArticles);
       for (const step of stepsOf(own)) {
         if (ended || options.stopped?.()) return;
         await Promise.all(step.map(runAt));
       }
     }),
   );
+  // A check that writes to other articles too runs alone, once nothing else is in flight anywhere.
+  for (const entry of spanning) await runAt(entry);
   // After an end or an interrupt, a check planned earlier may never have run: the rest, still in order.
   for (const result of results.slice(handedOn)) if (result !== undefined) options.onResult?.(result);
   return results.filter((result): result is Result => result !== undefined);

@@ -47,6 +47,10 @@ export interface CheckContext {
    * judged without them. Absent when the check runs alone.
    */
   othersOwn?: (key: string) => boolean;
+  /** The run's other articles whose data the run restores (a check that `spansArticles` may write there). */
+  otherArticles?: number[];
+  /** This check's marker on another article of the run, for the keys it writes there. */
+  markerOn?: (articleId: number) => string;
 }
 
 export interface Check {
@@ -63,6 +67,8 @@ export interface Check {
    * without it runs alone on its article.
    */
   sharesArticle?: boolean;
+  /** Whether it writes to the run's other articles too: it then runs alone, once every article's other checks are done. */
+  spansArticles?: boolean;
   /**
    * Runs the check; resolves to a note when the check cannot apply to this article (for example
    * no reserved key to try to change), throws a ContractFailure when the target breaks the rule.

@@ -12,28 +12,35 @@ import {
   judgeArticleAfter,
   judgeExchange,
   type DataOperation,
+  type DataVerdict,
   type Observed,
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from '../checks/check';
-import { ownView, pathOf, readArticle } from '../checks/steps';
+import { ownView, pathOf, readArticle, type ArticleRead } from '../checks/steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, timelineOf, type Seen } from './burst';
 
-/** One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1). */
-export type BurstStep = { label: string; write: Write } | { label: string; read: true };
+/**
+ * One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1), on the check's article unless
+ * `articleId` names another of the run's (a burst across articles).
+ */
+export type BurstStep = ({ label: string; write: Write } | { label: string; read: true }) & { articleId?: number };
+
+const articleOf = (context: CheckContext, step: BurstStep): number => step.articleId ?? context.articleId;
 
 function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
-  if ('read' in step) return { method: 'GET', to: pathOf('readArticle', context.articleId) };
+  const articleId = articleOf(context, step);
+  if ('read' in step) return { method: 'GET', to: pathOf('readArticle', articleId) };
   const { write } = step;
   if (write.operation === 'updateArticle')
-    return { method: 'PUT', to: pathOf('updateArticle', context.articleId), json: write.payload };
+    return { method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload };
   if (write.operation === 'setDataKey')
-    return { method: 'PUT', to: pathOf('setDataKey', context.articleId, write.key), json: write.payload };
+    return { method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload };
   if (write.operation === 'deleteDataKey')
-    return { method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, write.key) };
-  return { method: 'POST', to: pathOf('postComment', context.articleId), json: write.payload };
+    return { method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) };
+  return { method: 'POST', to: pathOf('postComment', articleId), json: write.payload };
 }
 
 /** What one request of the burst did and showed, the keys of other checks in flight left out (`ownView`). */
@@ -68,10 +75,19 @@ export interface BurstOutcome {
   after: Record<string, unknown>;
 }
 
+/** Why no order explains a history, in the labels of the burst's requests. */
+function whyNot(verdict: DataVerdict & { kind: 'not linearizable' }, labels: string[]): string {
+  const placed = verdict.placed.map((index) => labels[index] ?? '?').join(', ');
+  const inKey = verdict.key === undefined ? '' : `in key ${verdict.key} alone: `;
+  const stuck = verdict.stuck.map(({ index, why }) => `${labels[index] ?? '?'}: ${why}`).join('; ');
+  return `[linearizable] ${inKey}${placed === '' ? '' : `after ${placed}, `}${stuck || 'no request could come next'}`;
+}
+
 /**
  * Sends the steps at once and fails, with a timeline, unless some allowed order explains what came
- * back. `plan` may be the steps themselves, or made from the data read just before the burst (a
- * full update that sends the article's keys as they are), so the article is read once.
+ * back, on each article the burst touched (each alone: articles are independent). `plan` may be
+ * the steps themselves, or made from the data read just before the burst (a full update that sends
+ * the article's keys as they are), so the article is read once.
  */
 export async function judgeDataBurst(
   context: CheckContext,
@@ -82,22 +98,47 @@ export async function judgeDataBurst(
 ): Promise<BurstOutcome> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
-  log.push(before.exchange);
   const steps = typeof plan === 'function' ? plan(before.data) : plan;
-  const seen = await sendAtOnce(
-    context.client,
-    steps.map((step) => ({ label: step.label, request: requestOf(context, step) })),
-    origin,
-  );
-  const final: BurstStep = { label: 'read after', read: true };
-  const [last] = await sendAtOnce(context.client, [{ label: final.label, request: requestOf(context, final) }], origin);
-  if (!last?.exchange || !isObject(last.exchange.json))
-    throw new Error(`the read after ${what} got no article: ${last?.error ?? ''}`);
-  const all = [...seen, last];
+  const articleIds = [...new Set([context.articleId, ...steps.map((step) => articleOf(context, step))])];
+  const befores = [before];
+  for (const articleId of articleIds.slice(1))
+    befores.push(await readArticle({ ...context, articleId }, `reading article ${String(articleId)} before ${what}`));
+  log.push(...befores.map((read) => read.exchange));
+  const finals: BurstStep[] = articleIds.map((articleId) => ({
+    label: articleIds.length > 1 ? `read after, article ${String(articleId)}` : 'read after',
+    read: true,
+    articleId,
+  }));
+  const send = (sent: BurstStep[]): Promise<Seen[]> =>
+    sendAtOnce(
+      context.client,
+      sent.map((step) => ({ label: step.label, request: requestOf(context, step) })),
+      origin,
+    );
+  const all = [...(await send(steps)), ...(await send(finals))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
-  const alone = answersAlone(steps, seen);
+  const alone = answersAlone(steps, all);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));
+  const outcomes = articleIds.map((articleId, at) =>
+    judgeOneArticle(context, what, [...steps, ...finals], all, { articleId, before: befores[at] as ArticleRead }),
+  );
+  const note = outcomes.map((outcome) => outcome.note).find((one) => one !== undefined);
+  return { note, after: outcomes[0]?.after ?? {} };
+}
+
+/** The part of the burst on one article, judged alone: its attributes after, and some order of its requests. */
+function judgeOneArticle(
+  context: CheckContext,
+  what: string,
+  steps: BurstStep[],
+  all: Seen[],
+  { articleId, before }: { articleId: number; before: ArticleRead },
+): BurstOutcome {
+  const on = steps.flatMap((step, index) => (articleOf(context, step) === articleId ? [index] : []));
+  const last = all[on.at(-1) ?? -1];
+  if (!last?.exchange || !isObject(last.exchange.json))
+    throw new Error(`the read after ${what} got no article ${String(articleId)}: ${last?.error ?? ''}`);
   const aftermath = judgeArticleAfter({ before: before.article, after: last.exchange.json });
   if (aftermath.length > 0)
     failWithTimeline(
@@ -105,7 +146,7 @@ export async function judgeDataBurst(
       describeJudged(aftermath),
       timelineOf(all, describeJudged(aftermath)),
     );
-  const history = [...steps, final].map((step, index) => observed(context, step, all[index] as Seen));
+  const history = on.map((index) => observed(context, steps[index] as BurstStep, all[index] as Seen));
   const verdict = checkArticleData(before.data, history);
   const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
@@ -114,9 +155,11 @@ export async function judgeDataBurst(
       after,
     };
   if (verdict.kind === 'linearizable') return { note: undefined, after };
-  const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ');
-  const inKey = verdict.key === undefined ? '' : `in key ${verdict.key} alone: `;
-  const why = `[linearizable] ${inKey}${placed === '' ? '' : `after ${placed}, `}${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
+  const onArticle = steps.length > on.length ? `article ${String(articleId)}: ` : '';
+  const why = `${onArticle}${whyNot(
+    verdict,
+    on.map((index) => all[index]?.label ?? '?'),
+  )}`;
   return failWithTimeline(
     `${what}: some order of the requests, each as the interface states it, explains every answer and the read after them`,
     why,

@@ -50,6 +50,7 @@ const catchers: Record<string, string> = {
   'concurrent-same-key': 'racy-key-answer-rereads',
   'concurrent-removals': 'racy-delete-loses-removals',
   'concurrent-mixed-writes': 'racy-update-writes-stale-copy',
+  'concurrent-across-articles': 'racy-shared-request-state',
   'concurrent-posts': 'racy-post-loses-posts',
   'set-key-keeps-edge-values': 'store-float32-numbers',
   'set-key-keeps-generated-values': 'store-float32-numbers',
@@ -83,6 +84,7 @@ const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
   ['racy-key-answer-rereads', 'concurrent-same-key', 'linearizable'],
   ['racy-delete-loses-removals', 'concurrent-removals', 'linearizable'],
   ['racy-update-writes-stale-copy', 'concurrent-mixed-writes', 'linearizable'],
+  ['racy-shared-request-state', 'concurrent-across-articles', 'linearizable'],
   ['racy-post-undercounts', 'concurrent-posts', 'posts-all-counted'],
   ['racy-post-loses-posts', 'concurrent-posts', 'posts-all-listed'],
 ];
