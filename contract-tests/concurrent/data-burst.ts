@@ -75,6 +75,14 @@ export interface BurstOutcome {
   after: Record<string, unknown>;
 }
 
+/** What a whole burst leaves for a caller that judges more of it (posts among its requests). */
+export interface BurstRun extends BurstOutcome {
+  /** The check's article as read just before the burst. */
+  before: Record<string, unknown>;
+  /** Every request of the burst and the reads after it, as seen. */
+  seen: Seen[];
+}
+
 /** Why no order explains a history, in the labels of the burst's requests. */
 function whyNot(verdict: DataVerdict & { kind: 'not linearizable' }, labels: string[]): string {
   const placed = verdict.placed.map((index) => labels[index] ?? '?').join(', ');
@@ -95,7 +103,7 @@ export async function judgeDataBurst(
   plan: BurstStep[] | ((before: Record<string, unknown>) => BurstStep[]),
   /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
   log: Exchange[] = [],
-): Promise<BurstOutcome> {
+): Promise<BurstRun> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
   const steps = typeof plan === 'function' ? plan(before.data) : plan;
@@ -124,7 +132,7 @@ export async function judgeDataBurst(
     judgeOneArticle(context, what, [...steps, ...finals], all, { articleId, before: befores[at] as ArticleRead }),
   );
   const note = outcomes.map((outcome) => outcome.note).find((one) => one !== undefined);
-  return { note, after: outcomes[0]?.after ?? {} };
+  return { note, after: outcomes[0]?.after ?? {}, before: before.article, seen: all };
 }
 
 /** The part of the burst on one article, judged alone: its attributes after, and some order of its requests. */
