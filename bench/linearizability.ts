@@ -1,18 +1,12 @@
 /**
- * How long the linearizability check (conformance/linearizability) takes to decide a burst of 8
- * requests that all overlap on one article, the contract suite's default burst. Each history is
- * made by running the model in a random order (so it is linearizable), or with one acknowledged
- * key write lost from the read after (so it is not, and every order must be ruled out). Prints
- * `[{ name, verdict, medianMs, maxMs, histories }]`.
+ * How long the linearizability check (conformance/linearizability, split by key) takes to decide a
+ * burst of 8 requests that all overlap on one article, the contract suite's default burst, and
+ * bursts of 32 and 64 (issue 30: `--concurrency` goes up to 64). Each history is made by running
+ * the model in a random order (so it is linearizable), or with one acknowledged key write lost from
+ * the read after (so it is not, and every order must be ruled out). Prints
+ * `[{ name, requests, verdict, medianMs, maxMs, histories }]`.
  */
-import {
-  articleDataModel,
-  checkLinearizable,
-  predictData,
-  type DataOperation,
-  type Observed,
-  type Write,
-} from '../schemas/conformance';
+import { checkArticleData, predictData, type DataOperation, type Observed, type Write } from '../schemas/conformance';
 
 type Data = Record<string, unknown>;
 
@@ -44,9 +38,9 @@ const plans: Record<string, Plan> = {
     ][index % 4] ?? 'read',
 };
 
-/** 8 overlapping requests answered as the model run in `order` says, and the read after them. */
-function history(plan: Plan, next: () => number, loseOne: boolean): Observed<DataOperation>[] {
-  const steps = Array.from({ length: 8 }, (_, index) => plan(index));
+/** `size` overlapping requests answered as the model run in a random order says, and the read after them. */
+function history(plan: Plan, size: number, next: () => number, loseOne: boolean): Observed<DataOperation>[] {
+  const steps = Array.from({ length: size }, (_, index) => plan(index));
   const order = steps.map((_, index) => index).sort(() => next() - 0.5);
   const answers = new Map<number, Data>();
   let state = initial;
@@ -60,43 +54,61 @@ function history(plan: Plan, next: () => number, loseOne: boolean): Observed<Dat
   const observed: Observed<DataOperation>[] = steps.map((step, index) => {
     const answer = { status: 200, data: answers.get(index) ?? {} };
     const op: DataOperation = step === 'read' ? { kind: 'read', answer } : { kind: 'write', write: step, answer };
-    return { op, sentAt: index * 0.1, answeredAt: 10 + index * 0.1 };
+    return { op, sentAt: index * 0.1, answeredAt: size - 1 + index * 0.1 };
   });
-  return [...observed, { op: { kind: 'read', answer: { status: 200, data: final } }, sentAt: 11, answeredAt: 12 }];
+  const after = {
+    op: { kind: 'read', answer: { status: 200, data: final } },
+    sentAt: size,
+    answeredAt: size + 1,
+  } as const;
+  return [...observed, after];
 }
 
-const cases: [name: string, plan: Plan, loseOne: boolean][] = [
-  ['8 distinct keys', plans['distinct keys'] as Plan, false],
-  ['8 distinct keys, one acknowledged write lost', plans['distinct keys'] as Plan, true],
-  ['8 writes of one key', plans['one key'] as Plan, false],
-  ['key writes, removals, reads and full updates, 8 in all', plans.mixed as Plan, false],
+const kinds: [name: (size: string) => string, plan: Plan, loseOne: boolean][] = [
+  [(size) => `${size} distinct keys`, plans['distinct keys'] as Plan, false],
+  [(size) => `${size} distinct keys, one acknowledged write lost`, plans['distinct keys'] as Plan, true],
+  [(size) => `${size} writes of one key`, plans['one key'] as Plan, false],
+  [(size) => `key writes, removals, reads and full updates, ${size} in all`, plans.mixed as Plan, false],
 ];
 
-const histories = 200;
+/** Fewer histories of the larger bursts, so the whole section stays within seconds. */
+const sizes: [requests: number, histories: number][] = [
+  [8, 200],
+  [32, 40],
+  [64, 20],
+];
 
-function timeCase(plan: Plan, loseOne: boolean): { verdicts: Set<string>; times: number[] } {
+const cases = sizes.flatMap(([requests, histories]) =>
+  kinds.map(([name, plan, loseOne]) => ({ name: name(String(requests)), plan, loseOne, requests, histories })),
+);
+
+function timeCase({ plan, loseOne, requests, histories }: (typeof cases)[number]): {
+  verdicts: Set<string>;
+  times: number[];
+} {
   const next = random(7);
   const times: number[] = [];
   const verdicts = new Set<string>();
   for (let run = 0; run < histories; run += 1) {
-    const made = history(plan, next, loseOne);
+    const made = history(plan, requests, next, loseOne);
     const started = process.hrtime.bigint();
-    verdicts.add(checkLinearizable(articleDataModel, initial, made).kind);
+    verdicts.add(checkArticleData(initial, made).kind);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   return { verdicts, times: times.sort((left, right) => left - right) };
 }
 
 // Once untimed, so the timed pass measures the checker and not the JIT warming up.
-for (const [, plan, loseOne] of cases) timeCase(plan, loseOne);
-const results = cases.map(([name, plan, loseOne]) => {
-  const { verdicts, times } = timeCase(plan, loseOne);
+for (const each of cases) timeCase(each);
+const results = cases.map((each) => {
+  const { verdicts, times } = timeCase(each);
   return {
-    name,
+    name: each.name,
+    requests: each.requests,
     verdict: [...verdicts].join(' / '),
     medianMs: times[Math.floor(times.length / 2)] ?? 0,
     maxMs: times[times.length - 1] ?? 0,
-    histories,
+    histories: each.histories,
   };
 });
 process.stdout.write(`${JSON.stringify(results)}\n`);

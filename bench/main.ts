@@ -19,6 +19,7 @@ import {
   runCheckCost,
   runColdStarts,
   runContractSuite,
+  slowTargetDelayMs,
   runLargeSite,
   runLinearizability,
   runOperations,
@@ -101,9 +102,9 @@ async function main(): Promise<void> {
   run.limit = await runMachineLimit(runner, answers.article);
   log('cold starts');
   run.coldStarts = await runColdStarts(runner, answers.article);
-  log('the contract suite against the in-process mock, fixed checks and --explore 200');
-  run.contract = runContractSuite(root);
-  log('the linearizability check on bursts of 8 overlapping requests');
+  log(`the contract suite in-process, fixed and --explore 200, and on a target ${String(slowTargetDelayMs)} ms away`);
+  run.contract = await runContractSuite(runner, root);
+  log('the linearizability check on bursts of 8, 32 and 64 overlapping requests');
   run.linearizability = await runLinearizability(runner);
   if (!values['skip-large']) {
     log('the large site');

@@ -159,20 +159,34 @@ function timedContract(root: string, args: string[]): SuiteRun {
   return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
 }
 
-/** `npm run contract` (the fixed checks) and `npm run contract -- --explore 200`, each against a fresh in-process mock. */
-export function runContractSuite(root: string): { fixed: SuiteRun; explore: SuiteRun } {
-  return { fixed: timedContract(root, []), explore: timedContract(root, ['--explore', '200']) };
+/** Milliseconds the mock waits before every answer in the run against a slow target (issue 30). */
+export const slowTargetDelayMs = 50;
+
+/**
+ * `npm run contract` (fixed checks) and `npm run contract -- --explore 200` against a fresh
+ * in-process mock; the fixed checks on two articles of the mock answering after `slowTargetDelayMs`.
+ */
+export async function runContractSuite(
+  runner: Runner,
+  root: string,
+): Promise<Record<'fixed' | 'explore' | 'slowTarget', SuiteRun>> {
+  const [fixed, explore] = [timedContract(root, []), timedContract(root, ['--explore', '200'])];
+  const target = await startServer(mockCommand(runner, '--delay', String(slowTargetDelayMs)), runner.pin);
+  const slowTarget = timedContract(root, ['--base-url', target.origin, '--article-id', '1,2']);
+  await target.stop();
+  return { fixed, explore, slowTarget };
 }
 
 export interface CheckerTime {
   name: string;
+  requests: number;
   verdict: string;
   medianMs: number;
   maxMs: number;
   histories: number;
 }
 
-/** The linearizability check deciding bursts of 8 overlapping requests on one article (bench/linearizability.ts). */
+/** The linearizability check deciding bursts of 8, 32 and 64 overlapping requests on one article (bench/linearizability.ts). */
 export async function runLinearizability(runner: Runner): Promise<CheckerTime[]> {
   return (await runJson(runner.script('linearizability'), 1, runner.pin)) as CheckerTime[];
 }

@@ -9,6 +9,7 @@ const defaults = {
   version: false,
   noComments: false,
   concurrency: 8,
+  maxInFlight: 8,
   limits: { timeoutMs: 20_000, maxBodyBytes: 16 * 2 ** 20 },
 };
 
@@ -32,9 +33,9 @@ test.each([
     want: { ...defaults, explore: 200, seed: 7, noComments: true },
   },
   {
-    argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1'],
+    argv: ['--explore', '5', '--seed', '2147483647', '--concurrency', '1', '--max-in-flight', '2'],
     env: {},
-    want: { ...defaults, explore: 5, seed: 2147483647, concurrency: 1 },
+    want: { ...defaults, explore: 5, seed: 2147483647, concurrency: 1, maxInFlight: 2 },
   },
   {
     argv: ['--timeout', '2.5', '--max-body', '512KB'],
@@ -65,6 +66,8 @@ test.each([
     message: /--max-body takes a size such as 512KB, 16MB or a number of bytes, not "16 XB"/,
   },
   { argv: ['--max-body', '0'], message: /--max-body takes a size/ },
+  { argv: ['--max-in-flight', '0'], message: /--max-in-flight takes 1 to 64 checks at once, not 0/ },
+  { argv: ['--max-in-flight', 'many'], message: /--max-in-flight takes a whole number/ },
 ])('refuses $argv', ({ argv, message }) => {
   expect(() => readContractOptions(argv, {})).toThrow(message);
 });

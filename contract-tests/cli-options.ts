@@ -7,7 +7,7 @@ import { invokedAs, type Invocation } from 'site-articles-schemas/command-line';
 import { parseArgs } from 'node:util';
 import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
-import { defaultConcurrency } from './checks/check';
+import { defaultConcurrency, defaultMaxInFlight } from './checks/check';
 import { defaultLimits, formatSeconds, formatSize, parseSize, type Limits } from './http/limits';
 
 export interface ContractOptions {
@@ -31,6 +31,8 @@ export interface ContractOptions {
   concurrency: number;
   /** How long each answer may take and how much of it is read (`--timeout`, `--max-body`). */
   limits: Limits;
+  /** Checks run at once (articles side by side, and checks that share an article); 1 runs one at a time. */
+  maxInFlight: number;
 }
 
 /** More than this many requests at once stops being a test of the target and becomes a load test. */
@@ -65,6 +67,9 @@ package, when it is installed).
                             a target that does not answer in time stops the run (exit 2)
   --max-body <size>         the most of one answer that is read, as 512KB, 16MB or bytes
                             (default ${formatSize(defaultLimits.maxBodyBytes)}); a larger answer stops the run (exit 2)
+  --max-in-flight <n>       checks run at once: articles side by side, and on one article
+                            the checks that write only keys of their own (default 8, at
+                            most 64; 1 runs one check at a time)
   -h, --help                this text
   --version                 the version of site-articles-contract
 
@@ -90,6 +95,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       concurrency: { type: 'string' },
       timeout: { type: 'string' },
       'max-body': { type: 'string' },
+      'max-in-flight': { type: 'string' },
     },
     strict: true,
   });
@@ -114,6 +120,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
     noComments: values['no-comments'] ?? false,
     concurrency: values.concurrency === undefined ? defaultConcurrency : concurrencyOf(values.concurrency),
+    maxInFlight: values['max-in-flight'] === undefined ? defaultMaxInFlight : maxInFlightOf(values['max-in-flight']),
     limits: {
       timeoutMs: values.timeout === undefined ? defaultLimits.timeoutMs : timeoutOf(values.timeout),
       maxBodyBytes: values['max-body'] === undefined ? defaultLimits.maxBodyBytes : maxBodyOf(values['max-body']),
@@ -140,6 +147,13 @@ function maxBodyOf(text: string): number {
       `--max-body takes a size such as 512KB, 16MB or a number of bytes, not ${JSON.stringify(text)}`,
     );
   return bytes;
+}
+
+function maxInFlightOf(text: string): number {
+  const value = wholeNumber(text, '--max-in-flight');
+  if (value < 1 || value > maxConcurrency)
+    throw new SettingsError(`--max-in-flight takes 1 to ${String(maxConcurrency)} checks at once, not ${text}`);
+  return value;
 }
 
 function concurrencyOf(text: string): number {

@@ -35,6 +35,7 @@ async function run(options: ContractOptions): Promise<number> {
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
+      maxInFlight: options.maxInFlight,
       seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),

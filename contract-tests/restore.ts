@@ -15,6 +15,7 @@ import type { Client } from './http/client';
 import { isReservedKey } from 'site-articles-schemas';
 import { pathOf, withoutReserved } from './checks/steps';
 import { isAddressableKey, keyAddressProblem } from './values/addressable';
+import { Places } from './schedule';
 
 export interface Snapshot {
   articleId: number;
@@ -70,28 +71,40 @@ async function changedSinceFirstRead(client: Client, snapshot: Snapshot): Promis
 const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean =>
   !(key in snapshot.data) && !key.includes(marker);
 
+/**
+ * One request per key that differs from the snapshot: put back, or removed when it is this run's.
+ * Keys are independent (4.3, 4.4), so the requests go out side by side, as many at once as `places`
+ * allows; the lines come back in the keys' order.
+ */
 async function repair(
   client: Client,
   snapshot: Snapshot,
   current: Record<string, unknown>,
   marker: string,
+  places: Places,
 ): Promise<string[]> {
-  const repaired: string[] = [];
-  for (const [key, value] of Object.entries(snapshot.data)) {
-    if (isReservedKey(key) || !isAddressableKey(key) || isDeepStrictEqual(current[key], value)) continue;
+  const putBack = Object.entries(snapshot.data).filter(
+    ([key, value]) => !isReservedKey(key) && isAddressableKey(key) && !isDeepStrictEqual(current[key], value),
+  );
+  const removed = Object.keys(current).filter(
+    (key) => !(key in snapshot.data) && key.includes(marker) && isAddressableKey(key),
+  );
+  const put = async ([key, value]: [string, unknown]): Promise<string> => {
     const answer = await client.send({
       method: 'PUT',
       to: pathOf('setDataKey', snapshot.articleId, key),
       json: { value },
     });
-    repaired.push(`${key}: put back (${answer.status})`);
-  }
-  for (const key of Object.keys(current)) {
-    if (key in snapshot.data || !key.includes(marker) || !isAddressableKey(key)) continue;
+    return `${key}: put back (${answer.status})`;
+  };
+  const remove = async (key: string): Promise<string> => {
     const answer = await client.send({ method: 'DELETE', to: pathOf('deleteDataKey', snapshot.articleId, key) });
-    repaired.push(`${key}: removed (${answer.status})`);
-  }
-  return repaired;
+    return `${key}: removed (${answer.status})`;
+  };
+  return Promise.all([
+    ...putBack.map((entry) => places.take(() => put(entry))),
+    ...removed.map((key) => places.take(() => remove(key))),
+  ]);
 }
 
 interface Left {
@@ -122,11 +135,17 @@ function differences(snapshot: Snapshot, after: Record<string, unknown>, marker:
 }
 
 /**
- * Key by key first; when a target's key writes cannot do it (say, one that drops other keys),
- * one full update (4.2) with the snapshot's data plus the keys others added meanwhile, then key
- * by key again for what is left.
+ * Key by key first, side by side (`places`); what is left, key by key again, one request at a time
+ * (a target whose key writes copy the whole data loses writes sent side by side); when a target's
+ * key writes cannot do it (say, one that drops other keys), one full update (4.2) with the
+ * snapshot's data plus the keys others added meanwhile, then key by key once more.
  */
-export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker: string): Promise<RestoreReport> {
+export async function restoreSnapshot(
+  client: Client,
+  snapshot: Snapshot,
+  marker: string,
+  places = new Places(1),
+): Promise<RestoreReport> {
   const report: RestoreReport = {
     articleId: snapshot.articleId,
     repaired: [],
@@ -135,11 +154,16 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
     leftAlone: [],
     changed: [],
   };
+  const oneAtATime = new Places(1);
+  const repairNow = async (pool: Places): Promise<Left> => {
+    report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool)));
+    return differences(snapshot, await readData(client, snapshot.articleId), marker);
+  };
   try {
-    report.repaired = await repair(client, snapshot, await readData(client, snapshot.articleId), marker);
-    const current = await readData(client, snapshot.articleId);
-    let left = differences(snapshot, current, marker);
+    let left = await repairNow(places);
+    if (left.problems.length > 0 && places.size > 1) left = await repairNow(oneAtATime);
     if (left.problems.length > 0) {
+      const current = await readData(client, snapshot.articleId);
       const others = Object.fromEntries(
         Object.entries(current).filter(([key]) => addedByOthers(snapshot, key, marker)),
       );
@@ -149,8 +173,7 @@ export async function restoreSnapshot(client: Client, snapshot: Snapshot, marker
         json: { article: { data: withoutReserved({ ...others, ...snapshot.data }) } },
       });
       report.repaired.push(`every non-reserved key: sent in one full update (${whole.status})`);
-      report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker)));
-      left = differences(snapshot, await readData(client, snapshot.articleId), marker);
+      left = await repairNow(oneAtATime);
     }
     report.problems = [...left.problems, ...left.unaddressable];
     report.warnings = left.warnings;

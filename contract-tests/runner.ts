@@ -1,13 +1,15 @@
 /**
  * Runs contract checks against one target: a session snapshots each article's `data`, runs
- * checks one at a time (they share the article, so never in parallel), and restores the data at
- * the end. The jest file, the CLI and the variants' proof tests all use it.
+ * checks (schedule.ts: articles at once, and on one article the checks that share it), and
+ * restores the data at the end. The jest file, the CLI and the variants' proof tests all use it.
  */
-import { allChecks, defaultConcurrency, selectChecks, type Check, type Section } from './checks';
+import { allChecks, defaultConcurrency, defaultMaxInFlight, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './guard';
 import { Client, type ClientOptions } from './http/client';
+import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
+import { Places, runScheduled } from './schedule';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -23,6 +25,8 @@ export interface TargetSettings {
   runId?: string;
   /** Limits of each request (`--timeout`, `--max-body`) and the run's watch (http/watch.ts). */
   http?: ClientOptions;
+  /** Checks run at once over the whole run (`--max-in-flight`): articles, and checks that share one. */
+  maxInFlight?: number;
 }
 
 export interface CheckResult {
@@ -39,6 +43,7 @@ export { markerOf, newRunId } from './marker';
 
 export class Session {
   private readonly lastKnown = new Map<number, Record<string, unknown>>();
+  private readonly inFlight = new InFlight();
 
   private constructor(
     /** The checks' client: `stop()` ends its requests at once. */
@@ -52,6 +57,7 @@ export class Session {
     readonly readOnly: boolean,
     readonly concurrency: number,
     readonly seed: number,
+    readonly maxInFlight: number,
   ) {}
 
   /** Snapshots every article unless read-only; an article that cannot be snapshot gets no data-changing check. */
@@ -81,10 +87,31 @@ export class Session {
       settings.readOnly ?? false,
       concurrency,
       seed,
+      settings.maxInFlight ?? defaultMaxInFlight,
     );
   }
 
-  async run(check: Check, articleId: number): Promise<CheckResult> {
+  /**
+   * Runs one check on one article. `lane` names it among the checks of the run: its keys are
+   * `<article marker>_<lane>_...`, so checks in flight on one article tell each other's keys apart.
+   */
+  async run(check: Check, articleId: number, lane?: string): Promise<CheckResult> {
+    const marker = articleMarkerOf(this.marker, articleId);
+    const own = lane === undefined ? marker : `${marker}_${lane}`;
+    const othersOwn = this.inFlight.enter(articleId, own);
+    try {
+      return await this.runAlongside(check, articleId, own, othersOwn);
+    } finally {
+      this.inFlight.leave(articleId, own);
+    }
+  }
+
+  private async runAlongside(
+    check: Check,
+    articleId: number,
+    own: string,
+    othersOwn: (key: string) => boolean,
+  ): Promise<CheckResult> {
     const started = performance.now();
     const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
       check,
@@ -99,9 +126,10 @@ export class Session {
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
       return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
-    // The data the previous write check left is known; only read checks ran since.
+    // The data the previous write check left is known when it ran alone and only read checks ran since.
     const before = check.changesData
-      ? (this.lastKnown.get(articleId) ?? (await readDataQuietly(this.client, articleId))?.data)
+      ? ((check.sharesArticle ? undefined : this.lastKnown.get(articleId)) ??
+        (await readDataQuietly(this.client, articleId))?.data)
       : undefined;
     this.lastKnown.delete(articleId);
     try {
@@ -109,12 +137,15 @@ export class Session {
       const note = await check.run({
         client: this.client,
         articleId,
-        marker: articleMarkerOf(this.marker, articleId),
+        marker: own,
         concurrency: this.concurrency,
         seed: this.seed,
         ...(startData ? { startData } : {}),
+        othersOwn,
+        otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
+        markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
       });
-      if (before) await this.expectOtherKeysKept(articleId, before);
+      if (before) await this.expectOtherKeysKept(articleId, before, check.sharesArticle !== true);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -127,7 +158,7 @@ export class Session {
   }
 
   /** See guard.ts: keys a check did not write must be as they were before it. */
-  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
+  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>, alone: boolean): Promise<void> {
     const after = await readDataQuietly(this.client, articleId);
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
@@ -137,7 +168,7 @@ export class Session {
         [after.exchange],
       );
     }
-    if (after) this.lastKnown.set(articleId, after.data);
+    if (after && alone) this.lastKnown.set(articleId, after.data);
   }
 
   /** The article's data as the session found it; absent when read-only or unreadable. */
@@ -158,10 +189,13 @@ export class Session {
   /** Puts every snapshot article's data back, once every write the checks sent has landed; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
     await this.client.settled();
-    const reports: RestoreReport[] = [];
-    for (const snapshot of this.snapshots.values())
-      reports.push(await restoreSnapshot(this.restoreClient, snapshot, this.marker));
-    return reports;
+    // Articles side by side, and their keys too, as many requests at once as checks ran (restore.ts).
+    const places = new Places(this.maxInFlight);
+    return Promise.all(
+      [...this.snapshots.values()].map((snapshot) =>
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, places),
+      ),
+    );
   }
 }
 
@@ -182,8 +216,10 @@ export interface RunOptions {
 }
 
 /**
- * Runs `checks` (only non-changing ones when read-only) on each article of an open session, one at
- * a time. Leaves the restore to the caller: `runChecks` and the CLI both close the session.
+ * Runs `checks` (only non-changing ones when read-only) on each article of an open session, as
+ * schedule.ts lays them out: articles at once, checks that share an article at once, at most
+ * `maxInFlight` at a time; results in the plan's order. Leaves the restore to the caller:
+ * `runChecks` and the CLI both close the session.
  */
 export async function runOnSession(
   session: Session,
@@ -191,22 +227,23 @@ export async function runOnSession(
   checks: Check[] = allChecks,
   options: RunOptions = {},
 ): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  for (const { check, articleId } of planOf(checks, articleIds, session.readOnly, options.sectionFirst)) {
-    if (options.stopped?.()) return results;
-    const result = await session.run(check, articleId);
-    // A check cut off by an interrupt says nothing about the target.
-    if (options.stopped?.()) return results;
-    results.push(result);
-    options.onResult?.(result);
-    if (options.stopAtFirstFailure && result.outcome === 'failed') return results;
-  }
-  return results;
+  const plan = planOf(checks, articleIds, session.readOnly, options.sectionFirst);
+  return runScheduled(
+    plan,
+    ({ check, articleId }) => session.run(check, articleId, `c${String(checks.indexOf(check))}`),
+    {
+      maxInFlight: session.maxInFlight,
+      ends: (result) => options.stopAtFirstFailure === true && result.outcome === 'failed',
+      ...(options.stopped ? { stopped: options.stopped } : {}),
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+    },
+  );
 }
 
 /**
  * The order of a run: each check (in interface order, `sectionFirst` first; only the non-changing
- * ones when read-only) on each article in turn. The CLI and the jest file both run this plan.
+ * ones when read-only) on each article in turn, but a check that spans articles on the first only.
+ * The CLI and the jest file both run this plan.
  */
 export function planOf(
   checks: Check[],
@@ -219,7 +256,10 @@ export function planOf(
     ...selected.filter((check) => check.section === sectionFirst),
     ...selected.filter((check) => check.section !== sectionFirst),
   ];
-  return ordered.flatMap((check) => articleIds.map((articleId) => ({ check, articleId })));
+  // A check that spans articles already writes to every one of them: once, from the first.
+  return ordered.flatMap((check) =>
+    (check.spansArticles ? articleIds.slice(0, 1) : articleIds).map((articleId) => ({ check, articleId })),
+  );
 }
 
 /** Runs `checks` (all by default) on every article of a fresh session, then restores. */

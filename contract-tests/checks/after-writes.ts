@@ -13,6 +13,7 @@ const afterKeyWrite: Check = {
   title: 'after adding and then changing a key, answers JSON and shows the whole article, only data changed as written',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_judged`;
     for (const value of ['first', { second: [2, null, true] }]) {
@@ -29,6 +30,7 @@ const afterRemoval: Check = {
   title: 'after removing a key, shows the whole article with only that key gone and every other attribute as before',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_judged_removal`;
     const setup = await judgedWrite(context, { operation: 'setDataKey', key, payload: { value: 'to be removed' } });

@@ -21,6 +21,12 @@ export type Section = keyof typeof sections;
 /** Requests the concurrency checks send at once unless `--concurrency` says otherwise. */
 export const defaultConcurrency = 8;
 
+/**
+ * Checks run at once unless `--max-in-flight` says otherwise: as many as the requests of a default
+ * burst, so the run never has more in flight than one burst and a few single requests.
+ */
+export const defaultMaxInFlight = 8;
+
 export interface CheckContext {
   client: Client;
   articleId: number;
@@ -35,6 +41,16 @@ export interface CheckContext {
   seed: number;
   /** The article's data when the run began (absent in a read-only run). */
   startData?: Record<string, unknown>;
+  /**
+   * Whether a data key belongs to another check in flight on this article while this one runs (its
+   * keys carry that check's marker): such keys change under this check's feet, so what it reads is
+   * judged without them. Absent when the check runs alone.
+   */
+  othersOwn?: (key: string) => boolean;
+  /** The run's other articles whose data the run restores (a check that `spansArticles` may write there). */
+  otherArticles?: number[];
+  /** This check's marker on another article of the run, for the keys it writes there. */
+  markerOn?: (articleId: number) => string;
 }
 
 export interface Check {
@@ -45,6 +61,14 @@ export interface Check {
   title: string;
   changesData: boolean;
   postsComment: boolean;
+  /**
+   * Whether it may run while other such checks run on the same article: it writes only keys of its
+   * own, by key writes (4.3, 4.4), posts nothing, and judges every read through `othersOwn`. A check
+   * without it runs alone on its article.
+   */
+  sharesArticle?: boolean;
+  /** Whether it writes to the run's other articles too: it then runs alone, once every article's other checks are done. */
+  spansArticles?: boolean;
   /**
    * Runs the check; resolves to a note when the check cannot apply to this article (for example
    * no reserved key to try to change), throws a ContractFailure when the target breaks the rule.

@@ -16,6 +16,7 @@ function listCheck(id: string, where: string, address: (context: CheckContext) =
     title: `answers a JSON array of 2.2 comments at ${where}`,
     changesData: false,
     postsComment: false,
+    sharesArticle: true,
     async run(context) {
       await listAt(context, await address(context), where);
       return undefined;
@@ -46,6 +47,7 @@ const sameEverywhere: Check = {
   title: 'lists the same comments at all three addresses',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const lists = await Promise.all(
       (await listAddresses(context)).map(([name, address]) => listAt(context, address, name)),
@@ -71,6 +73,7 @@ const commentShape: Check = {
   title: 'lists every comment with a body, an author and a real created_at of the form YYYY/MM/DD HH:MM:SS +0000',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const { address } = await commentsUrl(context);
     const list = await listAt(context, address, 'comments_url');

@@ -36,6 +36,7 @@ const distinctKeys: Check = {
   title: 'keys written at once, each its own, are all kept: no acknowledged write is lost to another',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     return (
       off(context) ??
@@ -59,6 +60,7 @@ const sameKey: Check = {
   title: 'one key written at once with different values holds one of them, and each answer shows its own',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     return (
       off(context) ??
@@ -126,6 +128,7 @@ const removals: Check = {
   title: 'keys removed at once, each its own, are all gone: no acknowledged removal is undone by another',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     if (off(context) !== undefined) return off(context);
     const count = context.concurrency;
@@ -146,6 +149,41 @@ const removals: Check = {
   },
 };
 
+/**
+ * Key writes at once to the run's articles in turn: a store that keeps what a request is about in a
+ * place every request shares (a handler's module variable, a connection's session) writes or answers
+ * one article's change on another, which no burst on one article shows.
+ */
+const acrossArticles: Check = {
+  id: 'concurrent-across-articles',
+  section: '4.3',
+  title: 'key writes sent at once to different articles each land on their own article, and each answer shows it',
+  changesData: true,
+  postsComment: false,
+  spansArticles: true,
+  async run(context) {
+    const articles = [context.articleId, ...(context.otherArticles ?? [])];
+    const markerOn = context.markerOn ?? ((): string => context.marker);
+    if (off(context) !== undefined) return off(context);
+    if (articles.length < 2) return 'needs two or more articles (--article-id): a write cannot land on another one';
+    return noteOf(
+      judgeDataBurst(
+        context,
+        `${String(context.concurrency)} key writes at once across articles ${articles.join(', ')}`,
+        steps(context.concurrency, (index) => {
+          const articleId = articles[index % articles.length] ?? context.articleId;
+          const n = String(index + 1);
+          return {
+            label: `#${n} PUT article ${String(articleId)} data/…_across${n}`,
+            write: setKey(`${markerOn(articleId)}_across${n}`, { written: index + 1, article: articleId }),
+            articleId,
+          };
+        }),
+      ),
+    );
+  },
+};
+
 /** Posts are permanent, so a burst posts at most this many, whatever `--concurrency` says. */
 export const maxBurstPosts = 4;
 
@@ -160,4 +198,4 @@ const posts: Check = {
   },
 };
 
-export const concurrencyChecks: Check[] = [distinctKeys, sameKey, removals, mixed, posts];
+export const concurrencyChecks: Check[] = [distinctKeys, sameKey, removals, mixed, acrossArticles, posts];

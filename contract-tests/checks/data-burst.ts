@@ -3,43 +3,50 @@
  * allows, never against one: the article is read, the requests leave at once, the article is read
  * again once all have answered, and the linearizability check (conformance/linearizability) asks
  * whether some order of them, each as the interface states it, explains every answer and the
- * final read. Each answer is also judged on its own (shape, dates, media type), and the article
+ * final read (each key's part first, then the whole: by-key.ts). Each answer is also judged on its own (shape, dates, media type), and the article
  * after the burst by the one write judgement (no attribute but data moved).
  */
 import {
-  articleDataModel,
-  checkLinearizable,
+  checkArticleData,
   describeJudged,
   judgeArticleAfter,
   judgeExchange,
   type DataOperation,
+  type DataVerdict,
   type Observed,
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from './check';
-import { pathOf, readArticle } from './steps';
+import { ownView, pathOf, readArticle, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, timelineOf, type Seen } from '../concurrent/burst';
 
-/** One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1). */
-export type BurstStep = { label: string; write: Write } | { label: string; read: true };
+/**
+ * One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1), on the check's article unless
+ * `articleId` names another of the run's (a burst across articles).
+ */
+export type BurstStep = ({ label: string; write: Write } | { label: string; read: true }) & { articleId?: number };
+
+const articleOf = (context: CheckContext, step: BurstStep): number => step.articleId ?? context.articleId;
 
 function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
-  if ('read' in step) return { method: 'GET', to: pathOf('readArticle', context.articleId) };
+  const articleId = articleOf(context, step);
+  if ('read' in step) return { method: 'GET', to: pathOf('readArticle', articleId) };
   const { write } = step;
   if (write.operation === 'updateArticle')
-    return { method: 'PUT', to: pathOf('updateArticle', context.articleId), json: write.payload };
+    return { method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload };
   if (write.operation === 'setDataKey')
-    return { method: 'PUT', to: pathOf('setDataKey', context.articleId, write.key), json: write.payload };
+    return { method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload };
   if (write.operation === 'deleteDataKey')
-    return { method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, write.key) };
-  return { method: 'POST', to: pathOf('postComment', context.articleId), json: write.payload };
+    return { method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) };
+  return { method: 'POST', to: pathOf('postComment', articleId), json: write.payload };
 }
 
-function observed(step: BurstStep, seen: Seen): Observed<DataOperation> {
+/** What one request of the burst did and showed, the keys of other checks in flight left out (`ownView`). */
+function observed(context: CheckContext, step: BurstStep, seen: Seen): Observed<DataOperation> {
   const json = seen.exchange?.json;
-  const data = isObject(json) && isObject(json.data) ? json.data : undefined;
+  const data = isObject(json) && isObject(json.data) ? ownView(context, json.data) : undefined;
   const answer = seen.exchange ? { status: seen.exchange.status, ...(data ? { data } : {}) } : undefined;
   const op: DataOperation = 'read' in step ? { kind: 'read', answer } : { kind: 'write', write: step.write, answer };
   return { op, sentAt: seen.sentAt, answeredAt: seen.answeredAt };
@@ -68,10 +75,27 @@ export interface BurstOutcome {
   after: Record<string, unknown>;
 }
 
+/** What a whole burst leaves for a caller that judges more of it (posts among its requests). */
+export interface BurstRun extends BurstOutcome {
+  /** The check's article as read just before the burst. */
+  before: Record<string, unknown>;
+  /** Every request of the burst and the reads after it, as seen. */
+  seen: Seen[];
+}
+
+/** Why no order explains a history, in the labels of the burst's requests. */
+function whyNot(verdict: DataVerdict & { kind: 'not linearizable' }, labels: string[]): string {
+  const placed = verdict.placed.map((index) => labels[index] ?? '?').join(', ');
+  const inKey = verdict.key === undefined ? '' : `in key ${verdict.key} alone: `;
+  const stuck = verdict.stuck.map(({ index, why }) => `${labels[index] ?? '?'}: ${why}`).join('; ');
+  return `[linearizable] ${inKey}${placed === '' ? '' : `after ${placed}, `}${stuck || 'no request could come next'}`;
+}
+
 /**
  * Sends the steps at once and fails, with a timeline, unless some allowed order explains what came
- * back. `plan` may be the steps themselves, or made from the data read just before the burst (a
- * full update that sends the article's keys as they are), so the article is read once.
+ * back, on each article the burst touched (each alone: articles are independent). `plan` may be
+ * the steps themselves, or made from the data read just before the burst (a full update that sends
+ * the article's keys as they are), so the article is read once.
  */
 export async function judgeDataBurst(
   context: CheckContext,
@@ -79,25 +103,50 @@ export async function judgeDataBurst(
   plan: BurstStep[] | ((before: Record<string, unknown>) => BurstStep[]),
   /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
   log: Exchange[] = [],
-): Promise<BurstOutcome> {
+): Promise<BurstRun> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
-  log.push(before.exchange);
   const steps = typeof plan === 'function' ? plan(before.data) : plan;
-  const seen = await sendAtOnce(
-    context.client,
-    steps.map((step) => ({ label: step.label, request: requestOf(context, step) })),
-    origin,
-  );
-  const final: BurstStep = { label: 'read after', read: true };
-  const [last] = await sendAtOnce(context.client, [{ label: final.label, request: requestOf(context, final) }], origin);
-  if (!last?.exchange || !isObject(last.exchange.json))
-    throw new Error(`the read after ${what} got no article: ${last?.error ?? ''}`);
-  const all = [...seen, last];
+  const articleIds = [...new Set([context.articleId, ...steps.map((step) => articleOf(context, step))])];
+  const befores = [before];
+  for (const articleId of articleIds.slice(1))
+    befores.push(await readArticle({ ...context, articleId }, `reading article ${String(articleId)} before ${what}`));
+  log.push(...befores.map((read) => read.exchange));
+  const finals: BurstStep[] = articleIds.map((articleId) => ({
+    label: articleIds.length > 1 ? `read after, article ${String(articleId)}` : 'read after',
+    read: true,
+    articleId,
+  }));
+  const send = (sent: BurstStep[]): Promise<Seen[]> =>
+    sendAtOnce(
+      context.client,
+      sent.map((step) => ({ label: step.label, request: requestOf(context, step) })),
+      origin,
+    );
+  const all = [...(await send(steps)), ...(await send(finals))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
-  const alone = answersAlone(steps, seen);
+  const alone = answersAlone(steps, all);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));
+  const outcomes = articleIds.map((articleId, at) =>
+    judgeOneArticle(context, what, [...steps, ...finals], all, { articleId, before: befores[at] as ArticleRead }),
+  );
+  const note = outcomes.map((outcome) => outcome.note).find((one) => one !== undefined);
+  return { note, after: outcomes[0]?.after ?? {}, before: before.article, seen: all };
+}
+
+/** The part of the burst on one article, judged alone: its attributes after, and some order of its requests. */
+function judgeOneArticle(
+  context: CheckContext,
+  what: string,
+  steps: BurstStep[],
+  all: Seen[],
+  { articleId, before }: { articleId: number; before: ArticleRead },
+): BurstOutcome {
+  const on = steps.flatMap((step, index) => (articleOf(context, step) === articleId ? [index] : []));
+  const last = all[on.at(-1) ?? -1];
+  if (!last?.exchange || !isObject(last.exchange.json))
+    throw new Error(`the read after ${what} got no article ${String(articleId)}: ${last?.error ?? ''}`);
   const aftermath = judgeArticleAfter({ before: before.article, after: last.exchange.json });
   if (aftermath.length > 0)
     failWithTimeline(
@@ -105,17 +154,20 @@ export async function judgeDataBurst(
       describeJudged(aftermath),
       timelineOf(all, describeJudged(aftermath)),
     );
-  const history = [...steps, final].map((step, index) => observed(step, all[index] as Seen));
-  const verdict = checkLinearizable(articleDataModel, before.data, history);
-  const after = isObject(last.exchange.json.data) ? last.exchange.json.data : {};
+  const history = on.map((index) => observed(context, steps[index] as BurstStep, all[index] as Seen));
+  const verdict = checkArticleData(before.data, history);
+  const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
     return {
       note: `${what}: too many orders to decide within the bound (${String(verdict.steps)} steps); not judged`,
       after,
     };
   if (verdict.kind === 'linearizable') return { note: undefined, after };
-  const placed = verdict.placed.map((index) => all[index]?.label ?? '?').join(', ') || 'nothing';
-  const why = `[linearizable] after ${placed}, ${verdict.stuck.map(({ index, why: reason }) => `${all[index]?.label ?? '?'}: ${reason}`).join('; ') || 'no request could come next'}`;
+  const onArticle = steps.length > on.length ? `article ${String(articleId)}: ` : '';
+  const why = `${onArticle}${whyNot(
+    verdict,
+    on.map((index) => all[index]?.label ?? '?'),
+  )}`;
   return failWithTimeline(
     `${what}: some order of the requests, each as the interface states it, explains every answer and the read after them`,
     why,

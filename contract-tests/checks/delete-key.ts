@@ -21,6 +21,7 @@ const answer: Check = {
   title: 'answers 204 with an empty body',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const { key, setup } = await keyToRemove(context, 'delete_answer');
     const removal = await deleteKey(context, key);
@@ -42,6 +43,7 @@ const gone: Check = {
   title: 'removes the key, which is gone on the next read, and keeps every other key',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const { key, setup } = await keyToRemove(context, 'delete_gone');
     // A key whose name starts with the removed one's must stay: 4.4 removes one key, by its name.

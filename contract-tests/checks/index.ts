@@ -33,4 +33,12 @@ export function selectChecks(checks: Check[], readOnly: boolean): Check[] {
   return readOnly ? checks.filter((check) => !check.changesData && !check.postsComment) : checks;
 }
 
-export { defaultConcurrency, sections, sectionHeading, type Check, type CheckContext, type Section } from './check';
+export {
+  defaultConcurrency,
+  defaultMaxInFlight,
+  sections,
+  sectionHeading,
+  type Check,
+  type CheckContext,
+  type Section,
+} from './check';

@@ -13,10 +13,10 @@ import {
   type Violation,
   type Write,
 } from 'site-articles-schemas/conformance';
-import { ContractFailure, fail, showAnswer } from '../failure';
+import { ContractFailure, fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
-import { pathOf, readArticle, type ArticleRead } from './steps';
+import { ownArticle, pathOf, readArticle, type ArticleRead } from './steps';
 
 export interface JudgedWrite {
   violations: Violation[];
@@ -88,7 +88,7 @@ export async function judgedWrite(context: CheckContext, given: Write, before?: 
     ...judgeWrite({
       before: before.article,
       write,
-      answer: answered,
+      answer: { ...answered, body: ownAnswerText(context, answer) },
       after: after.article,
       ...(lists ? { listsAfter: lists.lists } : {}),
       // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
@@ -96,6 +96,13 @@ export async function judgedWrite(context: CheckContext, given: Write, before?: 
     }),
   ];
   return { violations, exchanges, answer, after: after.article, afterRead: after };
+}
+
+/** A write's answer as text, with an Article's data as `ownView` shows it (the answer itself is judged as sent). */
+function ownAnswerText(context: CheckContext, answer: Exchange): string {
+  if (!context.othersOwn || !isObject(answer.json)) return answer.text;
+  const own = ownArticle(context, answer.json);
+  return own === answer.json ? answer.text : JSON.stringify(own);
 }
 
 /** Fails, naming every rule broken, when the judgement found anything. */

@@ -20,6 +20,7 @@ const readsAreJson: Check = {
   title: 'labels the article read and the comment lists at every address application/json',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const read = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
     const pages: Exchange[] = [];

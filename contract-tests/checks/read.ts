@@ -14,6 +14,7 @@ const readShape: Check = {
   title: 'answers 200 with the article asked for, every field of 2.1 present in its stated type and form',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run({ client, articleId }) {
     const exchange = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
     expectStatus(exchange, statusOf('readArticle'), `GET article ${articleId}`);
@@ -32,6 +33,7 @@ const readAddresses: Check = {
     'gives url, contents_url, comments_url, page.url and, when present, language.url and author.url their stated forms for the right ids',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
     const problems = judgeAddresses('Article', article);
@@ -51,6 +53,7 @@ const commentsCount: Check = {
   title: 'counts in comments_count the comments its comment list holds',
   changesData: false,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
     const list = await fetchAllPages(context.client, pathOf('listComments', context.articleId));

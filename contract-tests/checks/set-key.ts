@@ -8,7 +8,7 @@ import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../
 import type { Exchange } from '../http/client';
 import { setKey } from './judged';
 import type { Check, CheckContext } from './check';
-import { expectKeysKept, expectValue, readArticle, statusOf } from './steps';
+import { expectKeysKept, expectValue, ownView, readArticle, statusOf } from './steps';
 
 /** Sets a key and expects the stated status and an Article whose `data` is an object. */
 async function setAndAnswer(
@@ -21,7 +21,7 @@ async function setAndAnswer(
   const answer = expectJson(put, `PUT data/${key}`);
   if (!isObject(answer) || !isObject(answer.data))
     fail('the answer is an Article whose data is an object', show(answer), put);
-  return { put, data: answer.data };
+  return { put, data: ownView(context, answer.data) };
 }
 
 const answerShape: Check = {
@@ -30,6 +30,7 @@ const answerShape: Check = {
   title: 'answers 200 with the article, including language.url and author.url, every address in its stated form',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_answer`;
     const put = await setKey(context, key, 'answer shape');
@@ -51,6 +52,7 @@ const adds: Check = {
   title: 'adds a new key and keeps every other key, in its answer and on the next read',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const before = await readArticle(context, 'reading the article before setting a key');
     const key = `${context.marker}_added`;
@@ -80,6 +82,7 @@ const exactNames: Check = {
     'a key whose name needs percent-encoding (upper case, non-ASCII, emoji, space, % ? #), once accepted, is added under exactly that name',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const before = await readArticle(context, 'reading the article before setting a key');
     const key = awkwardKeyName(context.marker);
@@ -99,6 +102,7 @@ const updates: Check = {
   title: 'updates a key that is present to the new value and keeps every other key',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_updated`;
     const first = await setKey(context, key, 'first');
@@ -141,6 +145,7 @@ const roundTrip: Check = {
   title: 'stores values of every JSON type (string, number, boolean, null, array, nested object) exactly as sent',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     const puts: Exchange[] = [];
     for (const [name, value] of Object.entries(sampleValues)) {

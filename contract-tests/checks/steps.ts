@@ -43,6 +43,18 @@ export function singularListPath(articleId: number): string {
   return fillPath(singularList.path, { article_id: articleId });
 }
 
+/** `data` without the keys of other checks in flight on the article (`othersOwn`): what this check may judge. */
+export function ownView(context: CheckContext, data: Record<string, unknown>): Record<string, unknown> {
+  const { othersOwn } = context;
+  if (!othersOwn || !Object.keys(data).some(othersOwn)) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !othersOwn(key)));
+}
+
+/** An answer or read holding an Article, with its `data` as `ownView` shows it. */
+export function ownArticle(context: CheckContext, article: Record<string, unknown>): Record<string, unknown> {
+  return isObject(article.data) ? { ...article, data: ownView(context, article.data) } : article;
+}
+
 export interface ArticleRead {
   article: Record<string, unknown>;
   data: Record<string, unknown>;
@@ -64,7 +76,8 @@ export async function readArticle(
   if (!isObject(article)) fail(`${why} answers an Article object`, show(article), exchange);
   if (needsData && !isObject(article.data))
     fail(`${why} answers an Article whose data is an object`, show(article.data), exchange);
-  return { article, data: isObject(article.data) ? article.data : {}, exchange };
+  const own = ownArticle(context, article);
+  return { article: own, data: isObject(own.data) ? own.data : {}, exchange };
 }
 
 export const withoutReserved = (data: Record<string, unknown>): Record<string, unknown> =>

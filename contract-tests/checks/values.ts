@@ -43,6 +43,7 @@ const edgeValuesKept: Check = {
   title: 'keeps every value real storage layers are known to change exactly as sent, or refuses it',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     await setKeysInTurn(
       context,
@@ -59,6 +60,7 @@ const generatedValuesKept: Check = {
   title: 'keeps JSON values drawn from the whole JSON space exactly as sent, or refuses them',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     await setKeysInTurn(
       context,
@@ -75,6 +77,7 @@ const edgeNamesKept: Check = {
   title: 'adds every key name real routers and stores are known to change under exactly that name, or refuses it',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     await setKeysInTurn(
       context,
@@ -91,6 +94,7 @@ const generatedNamesKept: Check = {
   title: 'adds key names drawn from the whole Unicode space under exactly that name, or refuses them',
   changesData: true,
   postsComment: false,
+  sharesArticle: true,
   async run(context) {
     await setKeysInTurn(
       context,

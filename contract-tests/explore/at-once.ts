@@ -1,12 +1,15 @@
 /**
- * The concurrent step of `--explore` (interface 4.1 to 4.4): a random batch of key writes,
- * removals, full updates and reads on one article, sent at once, each on its own connection. The
- * history (who overlapped whom, what each answered, the read after) is judged by the
- * linearizability check against the model of the article's data (checks/data-burst.ts), so a
- * target may serve the batch in any order it likes; only an outcome no order explains fails.
+ * The concurrent step of `--explore` (interface 4.1 to 4.6): a random batch of key writes,
+ * removals, full updates, reads and comment posts on one article, sent at once, each on its own
+ * connection. The history (who overlapped whom, what each answered, the read after) is judged by
+ * the linearizability check against the model of the article's data (checks/data-burst.ts), so
+ * a target may serve the batch in any order it likes; only an outcome no order explains fails. The
+ * posts are judged as the fixed checks' posts at once are (checks/post-burst.ts): every
+ * acknowledged one listed once at every address, and counted.
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
+import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
 import { ownKeysOf } from '../checks/steps';
 import type { Model, Real, Step } from './commands';
 
@@ -15,6 +18,7 @@ export type BatchOperation =
   | { kind: 'set'; key: string; value: unknown }
   | { kind: 'remove'; key: string }
   | { kind: 'update'; changes: Record<string, unknown> }
+  | { kind: 'post' }
   | { kind: 'read' };
 
 export const describeOperation = (operation: BatchOperation): string => {
@@ -25,16 +29,26 @@ export const describeOperation = (operation: BatchOperation): string => {
       return `remove ${operation.key}`;
     case 'update':
       return `full update with ${JSON.stringify(operation.changes)}`;
+    case 'post':
+      return 'post a comment';
     default:
       return 'read the article';
   }
 };
 
+/** What a batch needs to build its requests: the article's own keys as read before, and the comments it posts. */
+interface Sending {
+  own: Record<string, unknown>;
+  comments: Map<number, BurstComment>;
+}
+
 /** The request an operation sends; a full update carries the article's own keys as they are, so it loses none. */
-function burstStep(operation: BatchOperation, index: number, real: Real, own: Record<string, unknown>): BurstStep {
+function burstStep(operation: BatchOperation, index: number, real: Real, { own, comments }: Sending): BurstStep {
   const label = `#${String(index + 1)} ${describeOperation(operation)}`;
   const write = (sent: Write): BurstStep => ({ label, write: sent });
   switch (operation.kind) {
+    case 'post':
+      return write({ operation: 'postComment', payload: { comment: comments.get(index) } });
     case 'set':
       return write({ operation: 'setDataKey', key: real.key(operation.key), payload: { value: operation.value } });
     case 'remove':
@@ -54,22 +68,34 @@ function burstStep(operation: BatchOperation, index: number, real: Real, own: Re
   }
 }
 
+/** Batches that posted so far in this process: each batch's comments say which one they are. */
+let batchesPosting = 0;
+
 export class AtOnceStep implements Step {
   constructor(readonly batch: BatchOperation[]) {}
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
     if (real.stopped()) return;
     const { context } = real;
+    const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
+    const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
+    const comments = new Map(
+      posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const),
+    );
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    const { after } = await judgeDataBurst(
+    const { after, before, seen } = await judgeDataBurst(
       context,
       `${String(this.batch.length)} requests at once`,
-      (before) => this.batch.map((operation, index) => burstStep(operation, index, real, ownKeysOf(before))),
+      (read) =>
+        this.batch.map((operation, index) => burstStep(operation, index, real, { own: ownKeysOf(read), comments })),
       real.log,
     );
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
+    if (posting.length === 0) return;
+    await expectPostsKept(context, { countBefore: before.comments_count, posts: [...comments.values()], seen });
+    model.posts += posting.length;
   }
   toString = (): string => `at once: ${this.batch.map(describeOperation).join(' | ')}`;
 }

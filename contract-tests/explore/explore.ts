@@ -10,6 +10,7 @@ import { restoreSnapshot, takeSnapshot, type RestoreReport } from '../restore';
 import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
+import { maxBurstPosts } from '../checks/concurrency';
 import {
   DeleteKeyStep,
   ListStep,
@@ -81,15 +82,22 @@ const values = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 
-/** A batch sent at once: two to six key writes, removals, full updates and reads of a few keys. */
-function batches(keys: fc.Arbitrary<string>): fc.Arbitrary<Step> {
+/**
+ * A batch sent at once: two to six key writes, removals, full updates and reads of a few keys, and
+ * comment posts when the run may post (at most as many as the fixed checks post at once).
+ */
+function batches(keys: fc.Arbitrary<string>, comments: boolean): fc.Arbitrary<Step> {
   const operation: fc.Arbitrary<BatchOperation> = fc.oneof(
     fc.record({ kind: fc.constant('set' as const), key: keys, value: values }),
     fc.record({ kind: fc.constant('remove' as const), key: keys }),
     fc.record({ kind: fc.constant('update' as const), changes: fc.dictionary(keys, values, { maxKeys: 2 }) }),
     fc.constant({ kind: 'read' as const }),
+    ...(comments ? [fc.constant({ kind: 'post' as const })] : []),
   );
-  return fc.array(operation, { minLength: 2, maxLength: 6 }).map((batch) => new AtOnceStep(batch));
+  return fc
+    .array(operation, { minLength: 2, maxLength: 6 })
+    .filter((batch) => batch.filter((one) => one.kind === 'post').length <= maxBurstPosts)
+    .map((batch) => new AtOnceStep(batch));
 }
 
 function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[] {
@@ -102,7 +110,7 @@ function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[
     fc
       .tuple(fc.dictionary(keys, values, { maxKeys: 3 }), fc.subarray(['a', 'b']))
       .map(([changes, dropped]) => new UpdateStep(changes, dropped)),
-    batches(keys),
+    batches(keys, options.comments),
   ];
   return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep(budget))] : [])];
 }

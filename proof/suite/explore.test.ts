@@ -6,7 +6,7 @@
 import { brokenVariants, harmlessVariants, sequenceVariants } from '../variants';
 import { runChecks } from '../../contract-tests/runner';
 import { startInProcessMock } from '../../contract-tests/in-process';
-import { explore } from '../../contract-tests/explore/explore';
+import { explore, type ArticleExplored } from '../../contract-tests/explore/explore';
 
 const seed = 20_261_123;
 const dataOf = (state: { articles: { data: unknown }[] }): unknown => state.articles.map((article) => article.data);
@@ -85,22 +85,40 @@ const racyData = [
   'racy-update-writes-stale-copy',
 ];
 
+/** The failure the random sequences report against a broken variant, on article 1. */
+async function exploreFailure(name: string, comments: boolean): Promise<ArticleExplored['failure']> {
+  const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
+  try {
+    const report = await explore(
+      { baseUrl: target.baseUrl, articleIds: [1] },
+      { runs: 60, seed, comments, readOnly: false },
+    );
+    return report.articles[0]?.failure;
+  } finally {
+    await target.close();
+  }
+}
+
 test.each(racyData)(
   'the batches the random sequences send at once catch the racy variant %s, shrunk, with the timeline of the batch',
   async (name) => {
-    const target = await startInProcessMock({ rules: brokenVariants[name]?.rules ?? {}, validateResponses: false });
-    try {
-      const report = await explore(
-        { baseUrl: target.baseUrl, articleIds: [1] },
-        { runs: 60, seed, comments: false, readOnly: false },
-      );
-      const failure = report.articles[0]?.failure;
-      expect(failure?.steps.join('\n')).toContain('at once: ');
-      expect(failure?.actual).toContain('[linearizable]');
-      expect(failure?.timeline?.requests.length).toBeGreaterThan(1);
-    } finally {
-      await target.close();
-    }
+    const failure = await exploreFailure(name, false);
+    expect(failure?.steps.join('\n')).toContain('at once: ');
+    expect(failure?.actual).toContain('[linearizable]');
+    expect(failure?.timeline?.requests.length).toBeGreaterThan(1);
+  },
+  60_000,
+);
+
+test.each([
+  ['racy-post-loses-posts', 'posts-all-listed'],
+  ['racy-post-undercounts', 'posts-all-counted'],
+])(
+  'the batches the random sequences send at once post comments too, and catch the post race %s, naming %s',
+  async (name, rule) => {
+    const failure = await exploreFailure(name, true);
+    expect(failure?.steps.join('\n')).toMatch(/at once: .*post a comment/);
+    expect(failure?.actual).toContain(`[${rule}]`);
   },
   60_000,
 );

@@ -50,6 +50,7 @@ const catchers: Record<string, string> = {
   'concurrent-same-key': 'racy-key-answer-rereads',
   'concurrent-removals': 'racy-delete-loses-removals',
   'concurrent-mixed-writes': 'racy-update-writes-stale-copy',
+  'concurrent-across-articles': 'racy-shared-request-state',
   'concurrent-posts': 'racy-post-loses-posts',
   'set-key-keeps-edge-values': 'store-float32-numbers',
   'set-key-keeps-generated-values': 'store-float32-numbers',
@@ -83,6 +84,7 @@ const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
   ['racy-key-answer-rereads', 'concurrent-same-key', 'linearizable'],
   ['racy-delete-loses-removals', 'concurrent-removals', 'linearizable'],
   ['racy-update-writes-stale-copy', 'concurrent-mixed-writes', 'linearizable'],
+  ['racy-shared-request-state', 'concurrent-across-articles', 'linearizable'],
   ['racy-post-undercounts', 'concurrent-posts', 'posts-all-counted'],
   ['racy-post-loses-posts', 'concurrent-posts', 'posts-all-listed'],
 ];
@@ -111,8 +113,9 @@ describe('each check', () => {
  */
 const adversaryCatchers: [variant: string, checks: string[], named: string][] = [
   ['set-key-mangles-key-names', ['set-key-exact-names'], 'ÜnÏ cödé'],
-  // A key written on article 2 appears on article 1: the next write check there names that key.
-  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_added'],
+  // A key written on article 2 appears on article 1: the next write check there names that key
+  // (set-key-adds is the first check of the run, so its keys carry the lane c0).
+  ['set-key-writes-every-article', ['set-key-adds', 'set-key-updates'], '_on2_c0_added'],
   ['set-key-lowercases-key-names', ['set-key-exact-names'], 'ÜnÏ cödé'],
   ['set-key-trims-strings', ['set-key-round-trip'], '_type_whitespace_and_emoji'],
   ['set-key-flattens-line-breaks', ['set-key-round-trip'], '_type_whitespace_and_emoji'],

@@ -95,6 +95,20 @@ const rereadingAnswer: Partial<RuleSet> = {
   },
 };
 
+/** The article a request is about, kept where every request sees it, as a handler's module variable is. */
+const currentArticle = new WeakMap<SiteStore, { articleId: number }>();
+
+/** The key write's article noted in the shared place, a wait, then the write made on whatever the place holds. */
+const sharedRequestState: Partial<RuleSet> = {
+  setDataKey: async (context, input) => {
+    const shared = currentArticle.get(context.store) ?? { articleId: input.articleId };
+    currentArticle.set(context.store, shared);
+    shared.articleId = input.articleId;
+    await wait(readModifyWriteMs);
+    return defaultRules.setDataKey(context, { ...input, articleId: shared.articleId });
+  },
+};
+
 export const racyVariants: Record<string, Variant> = {
   'racy-set-key-loses-keys': {
     section: '4.3',
@@ -120,6 +134,12 @@ export const racyVariants: Record<string, Variant> = {
     section: '4.6',
     does: 'copies the comment list, waits, writes the copy back with the post: posts at once are lost',
     rules: losingPosts,
+  },
+  'racy-shared-request-state': {
+    section: '4.3',
+    does: 'keeps the article a key write is about in one place all requests share: writes at once to two articles land on one',
+    articleIds: [1, 2],
+    rules: sharedRequestState,
   },
   'racy-key-answer-rereads': {
     section: '4.3',

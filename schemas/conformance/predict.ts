@@ -13,7 +13,7 @@ export type Write =
 
 type Data = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Data =>
+export const isRecord = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const pick = (data: Data, keep: (key: string) => boolean): Data =>
   Object.fromEntries(Object.entries(data).filter(([key]) => keep(key)));

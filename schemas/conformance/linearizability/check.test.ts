@@ -4,61 +4,20 @@
  * sequential histories with one planted fault (never linearizable), plus its time bound.
  */
 import fc from 'fast-check';
-import type { Write } from '../predict';
-import { predictData } from '../predict';
 import { checkLinearizable, type Observed } from './check';
 import { articleDataModel, type Data, type DataOperation } from './model';
+import {
+  historyOf as historyFrom,
+  plannedArbitrary as plannedFor,
+  seenKeyWrite,
+  seenRead,
+  type Planned,
+} from './__tests__/histories';
 
 const keys = ['a', 'b', 'svc_r'];
-const writeArbitrary: fc.Arbitrary<Write | 'read'> = fc.oneof(
-  fc.constant('read' as const),
-  fc.record({
-    operation: fc.constant('setDataKey' as const),
-    key: fc.constantFrom(...keys),
-    payload: fc.record({ value: fc.nat(3) }),
-  }),
-  fc.record({ operation: fc.constant('deleteDataKey' as const), key: fc.constantFrom(...keys) }),
-  fc.record({
-    operation: fc.constant('updateArticle' as const),
-    payload: fc.record({ article: fc.record({ data: fc.dictionary(fc.constantFrom(...keys), fc.nat(3)) }) }),
-  }),
-);
-
-interface Planned {
-  step: Write | 'read';
-  /** Which of the allowed results a server picks (a full update may merge or replace). */
-  choice: number;
-  before: number;
-  after: number;
-}
-
-const plannedArbitrary = fc.record({
-  step: writeArbitrary,
-  choice: fc.nat(1),
-  before: fc.integer({ min: 0, max: 30 }),
-  after: fc.integer({ min: 0, max: 30 }),
-});
-
+const plannedArbitrary = plannedFor(keys);
 const initial: Data = { a: 0, svc_r: 'kept' };
-
-/** Runs the steps one after the other at moments 100, 200, ...; each is seen over its interval around its moment. */
-function historyOf(plans: Planned[], spread: boolean): Observed<DataOperation>[] {
-  let state = initial;
-  return plans.map((plan, index) => {
-    const moment = (index + 1) * 100;
-    const sentAt = spread ? moment - plan.before * 10 : moment;
-    const answeredAt = spread ? moment + plan.after * 10 : moment + 1;
-    if (plan.step === 'read') return { op: { kind: 'read', answer: { status: 200, data: state } }, sentAt, answeredAt };
-    const results = predictData(state, plan.step, true);
-    state = results[plan.choice % results.length] ?? state;
-    const data = plan.step.operation === 'deleteDataKey' ? undefined : state;
-    return {
-      op: { kind: 'write', write: plan.step, answer: { status: 200, ...(data ? { data } : {}) } },
-      sentAt,
-      answeredAt,
-    };
-  });
-}
+const historyOf = (plans: Planned[], spread: boolean): Observed<DataOperation>[] => historyFrom(initial, plans, spread);
 
 test('a history made by running the model in some order is linearizable, however its requests overlap', () => {
   fc.assert(
@@ -86,32 +45,11 @@ test('a read that shows data no order allows is found, and the report says why',
 });
 
 test('a key write acknowledged and then lost is found, even when the writes overlap one another', () => {
-  const write = (
-    key: string,
-    value: number,
-    sentAt: number,
-    answeredAt: number,
-    shown: Data,
-  ): Observed<DataOperation> => ({
-    op: {
-      kind: 'write',
-      write: { operation: 'setDataKey', key, payload: { value } },
-      answer: { status: 200, data: shown },
-    },
-    sentAt,
-    answeredAt,
-  });
-  const lost: Observed<DataOperation>[] = [
-    write('a', 1, 0, 10, { ...initial, a: 1 }),
-    write('b', 2, 0, 10, { ...initial, b: 2 }),
-    { op: { kind: 'read', answer: { status: 200, data: { ...initial, b: 2 } } }, sentAt: 20, answeredAt: 30 },
-  ];
+  const writes = [seenKeyWrite('a', 1, { ...initial, a: 1 }, 0, 10), seenKeyWrite('b', 2, { ...initial, b: 2 }, 0, 10)];
+  const lost = [...writes, seenRead({ ...initial, b: 2 }, 20, 30)];
   expect(checkLinearizable(articleDataModel, initial, lost).kind).toBe('not linearizable');
-  const kept = [
-    ...lost.slice(0, 2),
-    { ...lost[2], op: { kind: 'read', answer: { status: 200, data: { ...initial, a: 1, b: 2 } } } },
-  ];
-  expect(checkLinearizable(articleDataModel, initial, kept as Observed<DataOperation>[]).kind).toBe('not linearizable');
+  const kept = [...writes, seenRead({ ...initial, a: 1, b: 2 }, 20, 30)];
+  expect(checkLinearizable(articleDataModel, initial, kept).kind).toBe('not linearizable');
 });
 
 test('a write whose answer never came may have taken effect or not', () => {
@@ -138,5 +76,11 @@ test('a search past its bound says undecided instead of running on', () => {
     before: 30,
     after: 30,
   }));
-  expect(checkLinearizable(articleDataModel, initial, historyOf(plans, true), 3).kind).toBe('undecided');
+  expect(checkLinearizable(articleDataModel, initial, historyOf(plans, true), { limit: 3 }).kind).toBe('undecided');
+});
+
+test('reads in flight together that all see the same data are placed once, not in every order, so a lost write among them is found within the bound', () => {
+  const reads = Array.from({ length: 40 }, (_, index) => seenRead(initial, index, 100 + index));
+  const history = [...reads, seenKeyWrite('b', 1, { ...initial, b: 1 }, 0, 150), seenRead(initial, 200, 210)];
+  expect(checkLinearizable(articleDataModel, initial, history, { limit: 1_000 }).kind).toBe('not linearizable');
 });

@@ -3,8 +3,10 @@
  * that no unplaced operation must precede (one that answered before it was sent), as long as the
  * model allows what it answered; backtrack when stuck. A set of (placed operations, model state)
  * pairs already found to lead nowhere is remembered, as Porcupine and Knossos do, so a history of
- * a dozen overlapping requests is decided in milliseconds. Written here because no JavaScript
- * checker exists to reuse; it knows nothing of HTTP or of this interface (model.ts does).
+ * a dozen overlapping requests is decided in milliseconds. A caller may also give a `prune`: a
+ * necessary condition (each key's part alone, by-key.ts) that ends a branch as soon as no order of
+ * what is left could succeed, instead of after trying every subset of it. Written here because no
+ * JavaScript checker exists to reuse; it knows nothing of HTTP or of this interface (model.ts does).
  */
 
 /** One operation as it was seen: when it was sent, and when its answer came (never, if it did not). */
@@ -18,15 +20,31 @@ export interface Observed<Op> {
 export interface Model<State, Op> {
   /** Every state the operation may leave from `state`, given what it answered; none when it could not answer so. */
   step(state: State, op: Op): State[];
+  /** Whether the operation leaves every state as it is, whatever it answered (a read). */
+  changesNothing(op: Op): boolean;
   /** Equal states give equal keys (for the memo). */
   key(state: State): string;
   /** Why `op` could not answer as it did from `state`, for the report. */
   explain(state: State, op: Op): string;
 }
 
+/** Why no order of the unplaced operations can succeed from `state`, or undefined when some may. */
+export type Prune<State> = (state: State, placed: boolean[]) => Stuck | undefined;
+
+export interface Stuck {
+  index: number;
+  why: string;
+}
+
+export interface SearchOptions<State> {
+  /** Search steps before giving up as undecided. */
+  limit?: number;
+  prune?: Prune<State>;
+}
+
 export type Verdict =
   | { kind: 'linearizable'; order: number[] }
-  | { kind: 'not linearizable'; placed: number[]; stuck: { index: number; why: string }[] }
+  | { kind: 'not linearizable'; placed: number[]; stuck: Stuck[] }
   | { kind: 'undecided'; steps: number };
 
 interface Search<State, Op> {
@@ -35,8 +53,13 @@ interface Search<State, Op> {
   dead: Set<string>;
   steps: number;
   limit: number;
+  prune: Prune<State> | undefined;
   /** The longest run of placed operations seen, and why each next one failed there. */
-  best: { placed: number[]; stuck: { index: number; why: string }[] };
+  best: { placed: number[]; stuck: Stuck[] };
+}
+
+function noteDeadEnd<State, Op>(run: Search<State, Op>, order: number[], stuck: Stuck[]): void {
+  if (order.length >= run.best.placed.length) run.best = { placed: order, stuck };
 }
 
 /** Operation `index` may go next when no unplaced other one answered before it was sent. */
@@ -53,12 +76,14 @@ function search<State, Op>(run: Search<State, Op>, state: State, placed: boolean
   if (run.dead.has(memo)) return null;
   run.steps += 1;
   if (run.steps > run.limit) throw new Undecided();
-  const stuck: { index: number; why: string }[] = [];
-  for (let index = 0; index < run.history.length; index += 1) {
-    const seen = run.history[index];
-    if (placed[index] === true || !seen || !mayGoNext(run.history, placed, index)) continue;
-    const next = run.model.step(state, seen.op);
-    if (next.length === 0) stuck.push({ index, why: run.model.explain(state, seen.op) });
+  const hopeless = run.prune?.(state, placed);
+  if (hopeless) {
+    noteDeadEnd(run, order, [hopeless]);
+    run.dead.add(memo);
+    return null;
+  }
+  const { moves, stuck } = movesFrom(run, state, placed);
+  for (const { index, next } of moves) {
     placed[index] = true;
     for (const after of next) {
       const found = search(run, after, placed, [...order, index]);
@@ -66,9 +91,33 @@ function search<State, Op>(run: Search<State, Op>, state: State, placed: boolean
     }
     placed[index] = false;
   }
-  if (order.length >= run.best.placed.length) run.best = { placed: order, stuck };
+  noteDeadEnd(run, order, stuck);
   run.dead.add(memo);
   return null;
+}
+
+/**
+ * The operations that may go next and the states each may leave. An operation that changes nothing
+ * (a read) and may go next and fits the state now is the only move tried: any order that succeeds
+ * from here still succeeds with it moved to the front (it changes nothing the others see, and
+ * nothing had to precede it), so trying the others first would only walk the orders of reads.
+ */
+function movesFrom<State, Op>(
+  run: Search<State, Op>,
+  state: State,
+  placed: boolean[],
+): { moves: { index: number; next: State[] }[]; stuck: Stuck[] } {
+  const moves: { index: number; next: State[] }[] = [];
+  const stuck: Stuck[] = [];
+  for (let index = 0; index < run.history.length; index += 1) {
+    const seen = run.history[index];
+    if (placed[index] === true || !seen || !mayGoNext(run.history, placed, index)) continue;
+    const next = run.model.step(state, seen.op);
+    if (next.length === 0) stuck.push({ index, why: run.model.explain(state, seen.op) });
+    else if (run.model.changesNothing(seen.op) && next.length === 1) return { moves: [{ index, next }], stuck };
+    else moves.push({ index, next });
+  }
+  return { moves, stuck };
 }
 
 class Undecided extends Error {}
@@ -78,9 +127,17 @@ export function checkLinearizable<State, Op>(
   model: Model<State, Op>,
   initial: State,
   history: Observed<Op>[],
-  limit = 200_000,
+  { limit = 200_000, prune }: SearchOptions<State> = {},
 ): Verdict {
-  const run: Search<State, Op> = { model, history, dead: new Set(), steps: 0, limit, best: { placed: [], stuck: [] } };
+  const run: Search<State, Op> = {
+    model,
+    history,
+    dead: new Set(),
+    steps: 0,
+    limit,
+    prune,
+    best: { placed: [], stuck: [] },
+  };
   try {
     const order = search(
       run,

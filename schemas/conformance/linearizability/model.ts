@@ -4,8 +4,7 @@
  * `predictData` allows (a full update may merge or replace: 4.2 leaves that open) and its answer,
  * the Article, shows exactly that data (4.2, 4.3); a refused write changes nothing; a write whose
  * answer never came, or that failed with a 5xx, may have taken effect or not. Articles are
- * independent, so each is checked alone; keys of one article are not, since a full update touches
- * them all.
+ * independent, so each is checked alone; by-key.ts splits one article's history further, by key.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { predictData, type Write } from '../predict';
@@ -19,19 +18,27 @@ export type Answered = { status: number; data?: Data } | undefined;
 
 export type DataOperation = { kind: 'read'; answer: Answered } | { kind: 'write'; write: Write; answer: Answered };
 
-const isAccepted = (answer: Answered): boolean => answer !== undefined && answer.status >= 200 && answer.status <= 299;
+export const isAccepted = (answer: Answered): boolean =>
+  answer !== undefined && answer.status >= 200 && answer.status <= 299;
 /** No answer, or a 5xx: the target may have done the write before failing. */
-const isUnknown = (answer: Answered): boolean => answer === undefined || answer.status >= 500;
+export const isUnknown = (answer: Answered): boolean => answer === undefined || answer.status >= 500;
+
+/** Texts already made for arrays and objects: states of a search share their values, so each is written out once. */
+const written = new WeakMap<object, string>();
 
 /** Keys in a fixed order, so equal data give equal text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Data)[key])}`)
-      .join(',')}}`;
-  return value === undefined ? 'undefined' : JSON.stringify(value);
+export function canonical(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return value === undefined ? 'undefined' : JSON.stringify(value);
+  const known = written.get(value);
+  if (known !== undefined) return known;
+  const text = Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : `{${Object.keys(value)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${canonical((value as Data)[key])}`)
+        .join(',')}}`;
+  written.set(value, text);
+  return text;
 }
 
 function afterWrite(state: Data, write: Write, answer: Answered): Data[] {
@@ -50,6 +57,7 @@ export const articleDataModel: Model<Data, DataOperation> = {
     const shown = op.answer?.data;
     return !isAccepted(op.answer) || shown === undefined || isDeepStrictEqual(shown, state) ? [state] : [];
   },
+  changesNothing: (op) => op.kind === 'read' || !(isAccepted(op.answer) || isUnknown(op.answer)),
   key: canonical,
   explain(state, op) {
     if (op.kind === 'read')
