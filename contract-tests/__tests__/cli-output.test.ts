@@ -42,7 +42,7 @@ test.concurrent(
     const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--explore', '12', '--seed', '5']);
     const { code, stdout } = await run.finished;
     expect(stdout.split('\n').slice(0, 3)).toContain(
-      'contract: NOTE: the sequences post at most 12 comment(s), one a sequence at the most, on article(s) 1; the interface cannot delete them (use --no-comments or --read-only to post none)',
+      'contract: NOTE: the sequences post at most 12 comment(s) in all, on article(s) 1; the interface cannot delete them (use --no-comments or --read-only to post none)',
     );
     expect(comments() - before).toBeLessThanOrEqual(12);
     expect(code).toBe(0);

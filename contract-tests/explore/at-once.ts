@@ -11,7 +11,7 @@ import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
 import { ownKeysOf } from '../checks/steps';
-import type { Model, Real, Step } from './commands';
+import type { Model, PostBudget, Real, Step } from './commands';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
 export type BatchOperation =
@@ -72,11 +72,20 @@ function burstStep(operation: BatchOperation, index: number, real: Real, { own, 
 let batchesPosting = 0;
 
 export class AtOnceStep implements Step {
-  constructor(readonly batch: BatchOperation[]) {}
-  check = (): boolean => true;
+  /** `budget` holds the comments the run may still post: a batch that posts takes its posts from it. */
+  private readonly posts: number;
+  constructor(
+    readonly batch: BatchOperation[],
+    private readonly budget: PostBudget,
+  ) {
+    this.posts = batch.filter((operation) => operation.kind === 'post').length;
+  }
+  check = (): boolean => this.posts === 0 || this.budget.allows(this.posts);
   async run(model: Model, real: Real): Promise<void> {
     if (real.stopped()) return;
     const { context } = real;
+    // Taken before the batch is sent: a post that fails may still have landed.
+    this.budget.take(this.posts);
     const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
     const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
     const comments = new Map(

@@ -54,7 +54,7 @@ function announce(options: ContractOptions, target: TargetSettings, runs: number
     );
   if (!options.noComments && !options.readOnly)
     console.log(
-      `contract: NOTE: the sequences post at most ${String(mostPosts(runs, target.articleIds.length))} comment(s), one a sequence at the most, on article(s) ${target.articleIds.join(', ')}; the interface cannot delete them (use --no-comments or --read-only to post none)`,
+      `contract: NOTE: the sequences post at most ${String(mostPosts(runs, target.articleIds.length))} comment(s) in all, on article(s) ${target.articleIds.join(', ')}; the interface cannot delete them (use --no-comments or --read-only to post none)`,
     );
 }
 

@@ -157,8 +157,13 @@ export class PostBudget {
     return this.left <= 0;
   }
 
-  take(): void {
-    this.left -= 1;
+  /** Whether `count` more comments may still be posted. */
+  allows(count: number): boolean {
+    return this.left >= count;
+  }
+
+  take(count = 1): void {
+    this.left -= count;
   }
 }
 

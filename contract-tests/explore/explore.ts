@@ -40,7 +40,11 @@ export interface ExploreOptions {
 /** The sequences each article gets: `runs` is the whole budget, shared by the articles. */
 export const runsPerArticle = (runs: number, articles: number): number => Math.ceil(runs / articles);
 
-/** The most comments a run's sequences post, all articles together: one a sequence (PostStep, PostBudget). */
+/**
+ * The most comments a run's sequences post, all articles together: as many as it runs sequences,
+ * whether one sequence posts one (PostStep) or a batch posts several at once (AtOnceStep); the
+ * PostBudget holds the count.
+ */
 export const mostPosts = (runs: number, articles: number): number => runsPerArticle(runs, articles) * articles;
 
 /** The shrunk failing sequence of one article. */
@@ -86,7 +90,7 @@ const values = fc.oneof(
  * A batch sent at once: two to six key writes, removals, full updates and reads of a few keys, and
  * comment posts when the run may post (at most as many as the fixed checks post at once).
  */
-function batches(keys: fc.Arbitrary<string>, comments: boolean): fc.Arbitrary<Step> {
+function batches(keys: fc.Arbitrary<string>, comments: boolean, budget: PostBudget): fc.Arbitrary<Step> {
   const operation: fc.Arbitrary<BatchOperation> = fc.oneof(
     fc.record({ kind: fc.constant('set' as const), key: keys, value: values }),
     fc.record({ kind: fc.constant('remove' as const), key: keys }),
@@ -97,7 +101,7 @@ function batches(keys: fc.Arbitrary<string>, comments: boolean): fc.Arbitrary<St
   return fc
     .array(operation, { minLength: 2, maxLength: 6 })
     .filter((batch) => batch.filter((one) => one.kind === 'post').length <= maxBurstPosts)
-    .map((batch) => new AtOnceStep(batch));
+    .map((batch) => new AtOnceStep(batch, budget));
 }
 
 function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[] {
@@ -110,7 +114,7 @@ function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[
     fc
       .tuple(fc.dictionary(keys, values, { maxKeys: 3 }), fc.subarray(['a', 'b']))
       .map(([changes, dropped]) => new UpdateStep(changes, dropped)),
-    batches(keys, options.comments),
+    batches(keys, options.comments, budget),
   ];
   return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep(budget))] : [])];
 }
