@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   run.persist = await runPersistence(runner, bare, values['skip-large'] ? undefined : join(root, largeFile(settings)));
   if (!values.quick) {
     log('npm test, whole, as the README runs it');
-    run.npmTest = runNpmTest(root);
+    run.npmTest = runNpmTest(root, machine.pinned);
   }
   run.loadAfter = currentLoad();
   const markdown = renderRun(run as Run);
