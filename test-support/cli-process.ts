@@ -29,6 +29,19 @@ export function shellEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(kept);
 }
 
+/** What a child has printed so far, on each stream. */
+export function collectOutput(child: ChildProcess): { stdout: () => string; stderr: () => string } {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { stdout: () => stdout, stderr: () => stderr };
+}
+
 export function startCli(args: string[], env: Record<string, string> = {}, entry = 'mock/cli.ts'): Cli {
   // Nor a PORT, HOST or API_TOKEN of the caller.
   const { PORT: _port, HOST: _host, API_TOKEN: _token, ...inherited } = shellEnvironment();
@@ -37,20 +50,13 @@ export function startCli(args: string[], env: Record<string, string> = {}, entry
     env: { ...inherited, ...env },
   });
   running.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
+  const output = collectOutput(child);
   const exit = new Promise<number | null>((done) =>
     child.on('exit', (code) => {
       done(code);
     }),
   );
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return { child, ...output, exit };
 }
 
 /** The address the CLI prints once it listens. */

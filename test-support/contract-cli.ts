@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { MockOptions } from 'site-articles-mock';
 import { shellQuote } from '../contract-tests/http/curl';
 import { startInProcessMock, type RunningTarget } from '../contract-tests/in-process';
-import { projectRoot } from './cli-process';
+import { collectOutput, projectRoot, shellEnvironment } from './cli-process';
 
 const mocks: RunningTarget[] = [];
 
@@ -51,25 +51,18 @@ export function startContractCli(
   { terminal = false } = {},
 ): ContractRun {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
+    Object.entries(shellEnvironment()).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
   );
   const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args];
   const [file, ...words] = terminal ? ['script', '-qec', command.map(shellQuote).join(' '), '/dev/null'] : command;
   const child = spawn(file ?? '', words, { cwd: projectRoot, env: { ...inherited, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
+  const { stdout, stderr } = collectOutput(child);
   const finished = new Promise<Finished>((done) => {
     child.on('close', (code) => {
-      done({ code, stdout, stderr });
+      done({ code, stdout: stdout(), stderr: stderr() });
     });
   });
-  return { child, finished, output: () => stdout };
+  return { child, finished, output: stdout };
 }
 
 /** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
