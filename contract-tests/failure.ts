@@ -4,7 +4,7 @@
  * the requests involved. Its message is the whole report, ready to print.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ResponseShape } from 'site-articles-schemas';
+import type { ResponseShape } from 'site-articles-schemas/catalogue';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';

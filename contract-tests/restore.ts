@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { changedAttributes } from 'site-articles-schemas/conformance';
 import { isObject, show } from './failure';
 import type { Client } from './http/client';
-import { isReservedKey } from 'site-articles-schemas';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
 import { pathOf, withoutReserved } from './checks/steps';
 import { isAddressableKey, keyAddressProblem } from './values/addressable';
 import { Places } from './schedule';

@@ -4,7 +4,7 @@
  */
 import { invokedAs, type Invocation } from 'site-articles-schemas/command-line';
 import { parseArgs } from 'node:util';
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { faultProblems, maxDelayMs, type Faults } from './core/faults';
 
 export interface CliOptions {

@@ -6,7 +6,6 @@
  * (proof/variant-server.ts serves the contract suite's broken variants this way): the mock itself
  * never loads proof code.
  */
-import { randomBytes } from 'node:crypto';
 import { isLoopback } from './security/hosts';
 import type { SecurityPolicy } from './security/guard';
 import { createServer } from 'node:http';
@@ -18,6 +17,7 @@ import { answerClientErrors } from './adapters/server-errors';
 import type { proxyFromCli } from './proxy-cli';
 import type { SiteDatabase } from './persist/site-database';
 import { requireOptionalPeer } from './runtime/optional-peer';
+import { randomToken } from './runtime/token-compare';
 import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
@@ -32,8 +32,10 @@ function fromCallerDirectory(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
-/** The `--fixtures` file, read (and a large one checked) as at start and at each reload with `--watch`. */
-/** A fixture file's reader (and, for a large one, its worker pool) is loaded only with --fixtures. */
+/**
+ * The `--fixtures` file, read (and a large one checked) as at start and at each reload with `--watch`.
+ * Its reader (and, for a large one, its worker pool) is loaded only with --fixtures.
+ */
 function readFixtures(typed: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --fixtures, not at every start
   const { readFixtureFile: read } = require('./loading/fixture-file') as { readFixtureFile: typeof readFixtureFile };
@@ -56,7 +58,7 @@ const requestLog = (line: string): void => {
  */
 function securityFor(options: CliOptions): SecurityPolicy {
   const generated = options.controlToken === undefined && !isLoopback(options.host);
-  const controlToken = generated ? randomBytes(18).toString('base64url') : options.controlToken;
+  const controlToken = generated ? randomToken(18) : options.controlToken;
   if (generated) console.log(`mock: the control API and the workbench need this control token: ${controlToken ?? ''}`);
   return {
     listenHost: options.host,

@@ -153,6 +153,33 @@ describe('the mock package, installed alone with msw', () => {
     expect(await Promise.all(['/__mock/', '/__mock/assets/main.js'].map(fetchStatus))).toEqual([200, 200]);
   }, 60_000);
 
+  test('its start loads what the first answer needs: one precompiled validator, no schema document, no Ajv, no node:crypto', async () => {
+    const report = join(work, 'loaded-modules.json');
+    const preload = join(root, 'test-support', 'loaded-modules.cjs');
+    const cli = join('node_modules', 'site-articles-mock', 'bin', 'articles-mock.js');
+    const started = await startServer(
+      process.execPath,
+      ['--require', preload, cli, '--port', '0', '--quiet'],
+      projects.mock,
+      {
+        LOADED_MODULES_FILE: report,
+      },
+    );
+    const answer = await fetch(`${started.baseUrl}/admin/api/articles/1`);
+    expect(answer.status).toBe(200);
+    started.stop();
+    await started.exited;
+    const loaded = JSON.parse(readFileSync(report, 'utf8')) as { files: string[]; builtins: string[] };
+    const schemasPackage = loaded.files.filter((file) => file.includes('/site-articles-schemas/'));
+    expect(schemasPackage.filter((file) => /\/precompiled\.[^/]*\.js$/.test(file))).toEqual([
+      expect.stringMatching(/\/precompiled\.strict\.article\.js$/),
+    ]);
+    expect(schemasPackage.filter((file) => file.endsWith('.json'))).toEqual([]);
+    expect(loaded.files.filter((file) => file.includes('/node_modules/ajv'))).toEqual([]);
+    expect(loaded.builtins).toContain('http');
+    expect(loaded.builtins).not.toContain('crypto');
+  }, 60_000);
+
   test('without Swagger UI its docs page says what to install, and serves no Swagger UI files', async () => {
     const docs = await fetch(`${mock?.baseUrl ?? ''}/__mock/docs`);
     expect(await docs.text()).toContain('npm install --save-dev swagger-ui-dist');

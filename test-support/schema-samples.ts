@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestShapes, responseShapes, type RequestShape, type ResponseShape } from 'site-articles-schemas';
+import { requestShapes, responseShapes, type RequestShape, type ResponseShape } from 'site-articles-schemas/catalogue';
 import type { Family } from 'site-articles-schemas/validation';
 
 export interface SampleCase {

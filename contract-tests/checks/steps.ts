@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
-import { isReservedKey, operations, type OperationId } from 'site-articles-schemas';
+import { isReservedKey, operations, type OperationId } from 'site-articles-schemas/catalogue';
 import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
 import { expectJson, expectStatus, fail, isObject, show } from '../failure';

@@ -5,7 +5,7 @@
  * run's own keys hold; every write is judged whole by judgedWrite, every read by judgeExchange.
  */
 import type fc from 'fast-check';
-import { isReservedKey } from 'site-articles-schemas';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
 import type { CheckContext } from '../checks/check';
 import { listAddresses } from '../checks/comment-lists';
 import { judgedWrite } from '../checks/judged';

@@ -4,7 +4,7 @@
  * message. Only what proves a setting problem is one, since a false alarm is the worst defect a
  * contract suite can have; every other answer is the checks' to judge.
  */
-import { reservedKeyPrefix } from 'site-articles-schemas';
+import { reservedKeyPrefix } from 'site-articles-schemas/catalogue';
 import { BodyOverCap } from './body';
 import type { SentRequest } from './curl';
 import { formatSeconds, formatSize, type Limits } from './limits';

@@ -3,8 +3,8 @@
  * before it is sent, and a violation fails loudly (a 500 naming every problem, and a log line)
  * instead of shipping a wrong answer to a frontend.
  */
-import type { OperationId, ResponseShape } from 'site-articles-schemas';
-import { operations } from 'site-articles-schemas';
+import type { OperationId, ResponseShape } from 'site-articles-schemas/catalogue';
+import { operations } from 'site-articles-schemas/catalogue';
 import { validateResponse } from 'site-articles-schemas/validation';
 import { ApiError } from './api-error';
 import { type Outcome } from '../rules';

@@ -3,8 +3,8 @@
  * every API answer, and an error status for a share of requests, optionally of one operation;
  * each operation may also have its own latency and failure, which take the global ones' place.
  */
-import type { OperationId } from 'site-articles-schemas';
-import { operations } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
+import { operations } from 'site-articles-schemas/catalogue';
 import { ApiError } from './api-error';
 
 export interface OperationFaults {

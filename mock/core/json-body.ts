@@ -5,7 +5,7 @@
  */
 import { ApiError } from './api-error';
 import { maxJsonDepth, requireJsonWithin } from './limits';
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { headerValue, type PlainRequest } from './plain';
 
 /** What each write takes (4.2, 4.3, 4.6), for the message of a request that sent no body. */

@@ -3,7 +3,7 @@
  * the path (an integer, section 4; anything else names no article), the data key, the query, the
  * parsed body, and the request's absolute address for the paging links of 4.5.
  */
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { ApiError } from './api-error';
 import { type Outcome, type RuleContext, type RuleSet } from '../rules';
 

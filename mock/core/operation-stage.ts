@@ -3,7 +3,7 @@
  * type, body, faults, rule, answer check, and the wait for the disk (`--persist`). A read the
  * default rules answer comes from the response cache while what it shows is unchanged.
  */
-import { operations, type OperationId } from 'site-articles-schemas';
+import { operations, type OperationId } from 'site-articles-schemas/catalogue';
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import type { SiteStore } from '../store/site-store';

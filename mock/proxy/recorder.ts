@@ -20,7 +20,7 @@ import type {
   PersonRecord,
   SiteFixture,
 } from '../store/records';
-import { operations, type ResponseShape } from 'site-articles-schemas';
+import { operations, type ResponseShape } from 'site-articles-schemas/catalogue';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import { storeFromFixture } from '../loading/load-fixture';
 import type { RoutedRequest } from './route';

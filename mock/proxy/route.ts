@@ -5,7 +5,7 @@
  * names no article; both, like anything else outside the interface, are forwarded unjudged.
  */
 import { matchRoute, type Operation } from 'site-articles-schemas/conformance';
-import { operations } from 'site-articles-schemas';
+import { operations } from 'site-articles-schemas/catalogue';
 
 export type { Operation } from 'site-articles-schemas/conformance';
 

@@ -6,7 +6,7 @@
  * list that pages (`Link: rel="next"`) is read whole, every page.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { operations } from 'site-articles-schemas';
+import { operations } from 'site-articles-schemas/catalogue';
 import { fillPath, nextLink, walkPages, type Write } from 'site-articles-schemas/conformance';
 import { forward, upstreamUrl, type Upstream } from './forward';
 import type { RoutedRequest } from './route';

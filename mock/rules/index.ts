@@ -2,7 +2,7 @@
  * The mock's rules, one per operation of interface section 4, as a record so that the HTTP
  * adapter looks them up by operation id and a variant can replace any one of them.
  */
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { deleteDataKey, readArticle, setDataKey, updateArticle } from './articles';
 import { listComments, postComment } from './comments';
 import type { ArticleInput, KeyInput, ListInput, Outcome, PayloadInput, RuleContext } from './context';

@@ -2,7 +2,7 @@
  * Reserved data keys (interface 2.1, 4.2): keys with the service's marker prefix are protected and
  * read-only. No client write creates, changes or removes one.
  */
-import { isReservedKey } from 'site-articles-schemas';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
 
 export { isReservedKey };
 

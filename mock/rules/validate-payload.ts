@@ -2,7 +2,7 @@
  * Request payload checks through the shared validation module; a failure becomes the 422 of the
  * error catalogue with one entry per offending field.
  */
-import type { RequestShape } from 'site-articles-schemas';
+import type { RequestShape } from 'site-articles-schemas/catalogue';
 import { validateRequest, type Violation } from 'site-articles-schemas/validation';
 import { invalid } from './refusal';
 

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { reservedKeyPrefix } from 'site-articles-schemas';
+import { reservedKeyPrefix } from 'site-articles-schemas/catalogue';
 import openapi from 'site-articles-schemas/openapi.json';
 import { jsonAnswer } from '../core/answers';
 import { baseUrl } from '../core/base-url';

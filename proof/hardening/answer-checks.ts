@@ -4,8 +4,8 @@
  * strict schemas of its operation (interface section 4); headers stay readable. Each check returns
  * the problems it finds, so one failing request reports all of them.
  */
-import type { OperationId, ResponseShape } from 'site-articles-schemas';
-import { operations } from 'site-articles-schemas';
+import type { OperationId, ResponseShape } from 'site-articles-schemas/catalogue';
+import { operations } from 'site-articles-schemas/catalogue';
 import { describeViolations, validateResponse } from '../../schemas/validation';
 import { maxIgnoredFieldsLength } from '../../mock/rules/limits';
 import type { HttpAnswer } from './client';

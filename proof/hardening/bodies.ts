@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { maxBodyBytes, maxJsonDepth } from '../../mock/core/limits';
 import { breakPayload, payloadArbitrary } from './schema-arbitrary';
 import { readBody, requestShapeOf, type BodyReading, type Verdict } from './verdicts';

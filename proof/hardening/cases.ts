@@ -7,8 +7,8 @@
  */
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import type { OperationId } from 'site-articles-schemas';
-import { isReservedKey } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
 import { maxKeyLength } from '../../mock/rules/limits';
 import { maxQueryLength } from '../../mock/core/limits';
 import { bodyFor, bodySeedArbitrary, type BodySeed } from './bodies';

@@ -5,7 +5,7 @@
  * exactly what it asked for and nothing else; answers agree with the state.
  */
 import type { SiteFixture } from 'site-articles-mock';
-import { isReservedKey } from 'site-articles-schemas';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
 import type { HttpAnswer } from './client';
 import type { Plan } from './cases';
 

@@ -4,7 +4,7 @@
  * mock's own code. `success` means every part is acceptable, `refused` that some part is not.
  */
 import { gunzipSync } from 'node:zlib';
-import type { OperationId, RequestShape } from 'site-articles-schemas';
+import type { OperationId, RequestShape } from 'site-articles-schemas/catalogue';
 import { validateRequest } from '../../schemas/validation';
 import { commentSizeProblems, dataKeyProblems } from '../../mock/rules/limits';
 import { jsonBodyProblem, maxBodyBytes, maxJsonDepth } from '../../mock/core/limits';

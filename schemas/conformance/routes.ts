@@ -6,7 +6,7 @@
  * optional trailing slash, one segment per parameter. Parameters come back as they appear in the
  * path, still percent-encoded: what a malformed one means is each caller's business.
  */
-import { operations, otherAddresses, type OperationId } from '../index';
+import { operations, otherAddresses, type OperationId } from '../catalogue';
 
 export interface RouteMatch {
   /** Undefined when the path is known but the method is not (405 with `allow`). */

@@ -12,7 +12,7 @@ import { ownFormats } from './date-time';
 
 export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
   // Standalone code reaches a format function through this expression; `email` is a regular
-  // expression, written into the code itself. The path is relative to the build's precompiled.js.
+  // expression, written into the code itself. The path is relative to the build's precompiled modules (precompiled-loader.ts).
   const formats = _`require("./date-time").ownFormats`;
   const ajv = new Ajv2020({ strict: true, allErrors: true, code: { source: options.source ?? false, formats } });
   addFormats(ajv, ['email']);

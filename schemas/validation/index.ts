@@ -5,11 +5,11 @@
  *
  * Compiling every schema takes about 200 ms, most of the mock's start-up (BENCHMARKS.md). So the
  * build compiles them ahead of time (`scripts/precompile-validators.ts` writes Ajv's standalone
- * code next to this module in `dist/`), and a run from source compiles each validator the first
- * time it is used. Either way a validator is the code Ajv generates from the same configuration.
+ * code of each schema next to this module in `dist/`), each loaded the first time it is used, and
+ * a run from source compiles each validator the first time it is used. Either way a validator is the code Ajv generates from the same configuration.
  */
 import type Ajv2020 from 'ajv/dist/2020';
-import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../index';
+import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../catalogue';
 import type * as AjvModule from './ajv';
 import type * as LoaderModule from './precompiled-loader';
 import { toViolations, type Violation } from './violations';
@@ -25,18 +25,17 @@ interface Validator {
 }
 
 /**
- * The build's standalone validators by `$id`, on Node only. The loader is required by a computed
- * name so that bundlers leave it (and its node:fs) out of a browser bundle, where `__dirname` is
- * undefined and every validator is compiled on first use instead.
+ * The build's standalone validator of one schema, on Node only. The loader is required by a
+ * computed name so that bundlers leave it (and its node:fs) out of a browser bundle, where
+ * `__dirname` is undefined and every validator is compiled on first use instead.
  */
-function loadPrecompiled(): Record<string, Validator | undefined> | undefined {
+function loadPrecompiled(id: string): Validator | undefined {
   if (typeof __dirname !== 'string') return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time choice, see above
   const loader = require(`${__dirname}/precompiled-loader`) as typeof LoaderModule;
-  return loader.loadPrecompiled(__dirname) as Record<string, Validator | undefined> | undefined;
+  return loader.loadPrecompiled(__dirname, id) as Validator | undefined;
 }
 
-const precompiled = loadPrecompiled();
 let ajv: Ajv2020 | undefined;
 const validators = new Map<string, Validator>();
 
@@ -52,7 +51,7 @@ function compile(id: string): Validator {
 function validatorFor(id: string): Validator {
   const known = validators.get(id);
   if (known) return known;
-  const validator = precompiled?.[id] ?? compile(id);
+  const validator = loadPrecompiled(id) ?? compile(id);
   validators.set(id, validator);
   return validator;
 }

@@ -9,7 +9,7 @@ import { createApp, nodeListener } from 'site-articles-mock';
 import { z } from 'zod';
 import { closeServer, listenOnLoopback } from '../../test-support/loopback';
 import { dataOf, isRequest, isResponse, sampleFiles } from '../../test-support/schema-samples';
-import type { RequestShape, ResponseShape } from '../index';
+import type { RequestShape, ResponseShape } from '../catalogue';
 import type { components } from '../types/index';
 import * as zod from '../zod/index';
 import { validateRequest, validateResponse, type Family } from './index';

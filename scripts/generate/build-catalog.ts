@@ -1,8 +1,11 @@
 /**
- * `schemas/index.ts`: the one module through which code reaches the generated schemas and the
- * facts of the tables (operations, the reserved key prefix). It imports the JSON files, so the
- * schemas exist once, on disk, and the build copies them along.
+ * Two modules through which code reaches the generated schemas and the facts of the tables:
+ * `schemas/catalogue.ts`, the facts (operations, shapes, the reserved key prefix, the schemas'
+ * fingerprint) with no schema in it, which is all the running mock needs; and `schemas/index.ts`,
+ * the catalogue again with every JSON Schema. Only the index imports the JSON files (the schemas
+ * exist once, on disk, and the build copies them along), so a start that needs no schema reads none.
  */
+import { createHash } from 'node:crypto';
 import type { SchemaFile } from './build-schemas';
 import type { InterfaceModel } from './model';
 
@@ -19,19 +22,24 @@ function uniqueNames(files: SchemaFile[], role: SchemaFile['role']): string[] {
   return [...new Set(files.filter((file) => file.role === role).map((file) => file.name))];
 }
 
-export function buildCatalog(model: InterfaceModel, files: SchemaFile[], banner: string): string {
-  const imports = files.map((file) => `import ${identifier(file)} from './${file.id}';`);
-  const documents = files.map((file) => `  ${identifier(file)},`);
+/**
+ * Names the schema documents (`schemaDocuments`, in its order) so that validators compiled from
+ * other ones are never used: the build stamps its precompiled validators with the fingerprint of
+ * the documents it compiled, and the validation module compares that with this one.
+ */
+export function fingerprintOf(documents: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(documents)).digest('hex');
+}
+
+export function buildCatalogue(
+  model: InterfaceModel,
+  files: SchemaFile[],
+  documents: unknown[],
+  banner: string,
+): string {
   const list = (names: string[]): string => names.map((name) => `'${name}'`).join(', ');
   return [
     banner,
-    '',
-    ...imports,
-    '',
-    '/** Every generated JSON Schema; each carries its own `$id` (its path below `schemas/`). */',
-    'export const schemaDocuments = [',
-    ...documents,
-    '] as const;',
     '',
     `export const responseShapes = [${list(uniqueNames(files, 'response'))}] as const;`,
     `export const requestShapes = [${list(uniqueNames(files, 'request'))}] as const;`,
@@ -40,6 +48,9 @@ export function buildCatalog(model: InterfaceModel, files: SchemaFile[], banner:
     '',
     "/** The `$id` of each shape's schema in each family it has. */",
     `export const schemaIds = ${schemaIds(files)} as const;`,
+    '',
+    '/** The fingerprint of `schemaDocuments` (index.ts): precompiled validators carry the one they were built from. */',
+    `export const schemaFingerprint = ${JSON.stringify(fingerprintOf(documents))};`,
     '',
     '/** The operations of interface section 4, as the tables state them. */',
     `export const operations = ${JSON.stringify(model.operations, null, 2)} as const;`,
@@ -51,6 +62,24 @@ export function buildCatalog(model: InterfaceModel, files: SchemaFile[], banner:
     '/** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */',
     `export const reservedKeyPrefix = ${JSON.stringify(model.reservedKeyPrefix)};`,
     'export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);',
+    '',
+  ].join('\n');
+}
+
+export function buildIndex(files: SchemaFile[], banner: string): string {
+  const imports = files.map((file) => `import ${identifier(file)} from './${file.id}';`);
+  const documents = files.map((file) => `  ${identifier(file)},`);
+  return [
+    banner,
+    '',
+    ...imports,
+    '',
+    "export * from './catalogue';",
+    '',
+    '/** Every generated JSON Schema; each carries its own `$id` (its path below `schemas/`). */',
+    'export const schemaDocuments = [',
+    ...documents,
+    '] as const;',
     '',
   ].join('\n');
 }

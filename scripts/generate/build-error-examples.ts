@@ -6,7 +6,7 @@
  * does not give, and check:generated shows when an answer changes.
  */
 import { createApp, type MockOptions } from 'site-articles-mock';
-import { reservedKeyPrefix, type OperationId } from 'site-articles-schemas';
+import { reservedKeyPrefix, type OperationId } from 'site-articles-schemas/catalogue';
 import { errorCatalogue } from '../../mock/core/api-error';
 import { maxBodyBytes, maxJsonDepth, maxQueryLength } from '../../mock/core/limits';
 import { plainRequestOf } from '../../mock/adapters/fetch-request';

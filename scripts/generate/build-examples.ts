@@ -7,7 +7,7 @@
  */
 import { createApp } from 'site-articles-mock';
 import { answerText, plainJsonRequest } from '../../mock/core/plain';
-import type { OperationId } from 'site-articles-schemas';
+import type { OperationId } from 'site-articles-schemas/catalogue';
 import { errorExamples, type ExampleRequest } from './build-error-examples';
 import type { InterfaceModel, Operation } from './model';
 import { traitsOf, type OperationErrorCode } from './openapi-errors';

@@ -242,6 +242,8 @@ describe('one changed row of the interface tables', () => {
     expect(differing).toEqual([
       'schemas/article-update-response.json',
       'schemas/article.json',
+      // The catalogue carries the schemas' fingerprint, so that validators built from the old ones go unused.
+      'schemas/catalogue.ts',
       'schemas/data-key-response.json',
       'schemas/openapi.json',
       'schemas/strict/article-update-response.json',

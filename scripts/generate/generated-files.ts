@@ -2,7 +2,7 @@
  * Everything `npm run generate` writes, as a map from path (relative to the project root) to
  * content. Writing and checking both start from this one function.
  */
-import { buildCatalog } from './build-catalog';
+import { buildCatalogue, buildIndex } from './build-catalog';
 import { sampleSiteExamples } from './build-examples';
 import { buildOpenApi } from './build-openapi';
 import { buildOperationTypes } from './build-operations';
@@ -35,14 +35,14 @@ export async function generatedFiles(tablesMarkdown: string, root?: string): Pro
   const model = parseInterfaceTables(tablesMarkdown);
   const files = buildSchemaFiles(model);
   const out = new Map<string, string>();
-  for (const file of files) {
-    out.set(`schemas/${file.id}`, json({ $comment: banner('').trim(), ...file.schema }));
-  }
+  const documents = files.map((file) => ({ $comment: banner('').trim(), ...file.schema }));
+  for (const [index, file] of files.entries()) out.set(`schemas/${file.id}`, json(documents[index]));
   // The examples come from the mock itself, so only a generation of the project (with its root) has them.
   const examples = root === undefined ? undefined : await sampleSiteExamples(model);
   const openapi = buildOpenApi(model, files, examples);
   out.set('schemas/openapi.json', json({ 'x-generated': banner('').trim(), ...openapi }));
-  out.set('schemas/index.ts', buildCatalog(model, files, banner('//')));
+  out.set('schemas/catalogue.ts', buildCatalogue(model, files, documents, banner('//')));
+  out.set('schemas/index.ts', buildIndex(files, banner('//')));
   out.set('schemas/types/index.ts', buildTypes(files, openapi, banner('//')));
   out.set('schemas/types/operations.ts', await buildOperationTypes(openapi, banner('//')));
   out.set('schemas/zod/index.ts', buildZodSchemas(files, banner('//')));

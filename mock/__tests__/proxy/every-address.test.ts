@@ -4,7 +4,7 @@
  * mock also takes. The deployment behind it answers everything with a plain-text 200, which no
  * operation of section 4 allows, so a judged exchange always carries X-Mock-Violations.
  */
-import { operations } from 'site-articles-schemas';
+import { operations } from 'site-articles-schemas/catalogue';
 import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
 import { closeAll, serve, startProxy } from './servers';
 
