@@ -11,5 +11,9 @@ module.exports = {
     '^msw/node$': '<rootDir>/node_modules/msw3/lib/node/index.js',
     ...base.moduleNameMapper,
   },
-  testMatch: ['<rootDir>/mock/__tests__/msw/msw-node.test.ts', '<rootDir>/mock/__tests__/msw/contract-msw.test.ts'],
+  testMatch: [
+    '<rootDir>/mock/__tests__/msw/msw-node.test.ts',
+    '<rootDir>/mock/__tests__/msw/unhandled.test.ts',
+    '<rootDir>/mock/__tests__/msw/contract-msw.test.ts',
+  ],
 };

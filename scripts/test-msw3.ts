@@ -1,6 +1,6 @@
 /**
- * `npm run test:msw3`: the MSW handlers' own tests (msw-node and the contract suite through the
- * handlers) against MSW 3, on the Node.js release MSW 3 needs, installed from the registry into a
+ * `npm run test:msw3`: the MSW handlers' own tests (msw-node, unhandled and the contract suite through
+ * the handlers) against MSW 3, on the Node.js release MSW 3 needs, installed from the registry into a
  * temporary folder (package-tests/node-release.ts). `npm test` runs the same tests against MSW 2.
  */
 import { spawnSync } from 'node:child_process';

@@ -6,6 +6,8 @@
  * table, the security guard reads `open` from it, and `npm run generate` writes it into
  * docs/control-api.md, so a path is added in one place.
  */
+import { anyOrigin } from './route-table';
+
 export const controlPrefix = '/__mock';
 
 /** `mock`: createApp and `articles-mock`; `msw`: createHandlers; `proxy`: `articles-mock --proxy`. */
@@ -44,6 +46,9 @@ export const controlRoutes: readonly ControlRoute[] = controlTable;
 
 /** Whether a request path (no query) is under the control prefix: the prefix itself or anything below it. */
 export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+
+/** isControlPath as a pattern over a whole URL without its query, at any origin (as the route table's `routeUrlPatterns`). */
+export const controlUrlPattern = new RegExp(`^${anyOrigin}${controlPrefix}(?:/.*)?$`);
 
 /** The rows outside the prefix: only `/`, so looking through them costs what comparing with `/` did. */
 const rowsOutsidePrefix = controlRoutes.filter((route) => !isControlPath(route.path)).map((route) => route.path);

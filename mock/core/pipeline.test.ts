@@ -60,9 +60,21 @@ test.each([
   if (body !== undefined) expect(JSON.parse(answerText(answer) || 'null')).toMatchObject(body);
 });
 
-test('the core owns the routes of section 4 and the control prefix, and no other path', () => {
-  const paths = ['/admin/api/articles/1', '/admin/api/site/articles/1/comments.json', '/__mock/state', '/', '/app'];
-  expect(paths.map((path) => core().owns(path))).toEqual([true, true, true, false, false]);
+test.each([
+  { path: '/admin/api/articles/1', owned: true },
+  { path: '/ADMIN/api/site/Article/1/comments.json/', owned: true },
+  { path: '/admin/api/articles/%zz/data/a%2Fb', owned: true },
+  { path: '/__mock', owned: true },
+  { path: '/__mock/state', owned: true },
+  { path: '/__mock/docs', owned: true },
+  { path: '/admin/api/articles/1/data/a/b', owned: false },
+  { path: '/admin/api/articlez/1', owned: false },
+  { path: '/__mockery', owned: false },
+  { path: '/', owned: false },
+])('the core owns $path at any origin: $owned', ({ path, owned }) => {
+  const { ownUrls } = core();
+  for (const origin of ['http://msw.test', 'https://shop.example:8443', 'http://[::1]:3000'])
+    expect([origin, ownUrls.some((pattern) => pattern.test(`${origin}${path}`))]).toEqual([origin, owned]);
 });
 
 test('the control API is answered by the same core, its 405 with the Allow of its row', async () => {

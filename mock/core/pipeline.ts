@@ -8,13 +8,13 @@
  */
 import { errorAnswer } from './answers';
 import { controlAnswer, type ServedControl } from './control-stage';
-import { controlAnswerHeaders, isControlPath } from './control-table';
+import { controlAnswerHeaders, controlUrlPattern } from './control-table';
 import { corsHeaders } from './cors';
 import { requireShortQuery } from './limits';
 import { operationStage, type OperationParts } from './operation-stage';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
 import { splitTarget } from './query';
-import { matchRoute, type RouteMatch } from './route-table';
+import { matchRoute, routeUrlPatterns, type RouteMatch } from './route-table';
 
 export type { Live } from './operation-stage';
 
@@ -35,8 +35,11 @@ export interface CoreParts {
 export interface Core {
   /** Answers any request: an operation of section 4, a row of the control API, or 404. */
   handle(request: PlainRequest): Promise<PlainAnswer>;
-  /** Whether a path (no query) is the core's own: a route of section 4 or under the control prefix (MSW lets the rest through). */
-  owns(path: string): boolean;
+  /**
+   * The core's own URLs, at any origin, as patterns over a whole URL without its query: each route of
+   * section 4 (when it answers them) and the control prefix. An MSW handler each, so MSW reports the rest unhandled.
+   */
+  ownUrls: readonly RegExp[];
 }
 
 interface GuardResult {
@@ -97,5 +100,5 @@ export function createCore(parts: CoreParts): Core {
     return final;
   };
 
-  return { handle, owns: (path) => routeOf('GET', path) !== undefined || isControlPath(path) };
+  return { handle, ownUrls: [...(operations ? routeUrlPatterns() : []), controlUrlPattern] };
 }

@@ -2,8 +2,14 @@
  * The mock as MSW request handlers: the six operations of section 4 and the control API's rows the
  * handlers serve (`/__mock/state`, `reset`, `fixture`, `faults`, `journal`: the control table's
  * `msw` rows), answered at any origin by the same core, store, rules, faults and journal as
- * `createApp`; every other request falls through to the next handler. No Express and no Node API
- * on this path.
+ * `createApp`. No Express and no Node API on this path.
+ *
+ * One handler per URL pattern the core owns (`core.ownUrls`: each address of the route table, and
+ * the control prefix), each for every method, so that the core answers a wrong method (405) or an
+ * unknown control (404) as the server does, and a request it does not own matches no handler: MSW
+ * passes it to the user's next handler, or reports it as unhandled (`onUnhandledRequest` in MSW 2,
+ * `onUnhandledFrame` in MSW 3). A single catch-all that answered nothing for such a request would
+ * count as matching it, and MSW would let it through without a word (decision 008).
  *
  * MSW's `http.all` is handed in by the entry point that loaded MSW (index.ts with `require`,
  * index.mts with `import`), so that the handlers, and their types, are those of the very copy of
@@ -24,21 +30,19 @@ export interface MockHandlersOf<Handler> extends MockControls {
   core: Core;
 }
 
-/** An answer from the mock, or `undefined` for a request it does not serve (MSW tries the next handler). */
-export type Resolver = (info: { request: Request }) => Promise<Response | undefined>;
+/** The mock's answer to a request whose URL the core owns. */
+export type Resolver = (info: { request: Request }) => Promise<Response>;
 
-/** `handlerForAll` wraps the resolver in MSW's `http.all('*', ...)`. */
+/** `handlerForAll` wraps the resolver in MSW's `http.all(pattern, ...)`, for every method at that URL pattern. */
 export function handlersOf<Handler>(
-  handlerForAll: (resolver: Resolver) => Handler,
+  handlerForAll: (pattern: RegExp, resolver: Resolver) => Handler,
   options: MockOptions,
 ): MockHandlersOf<Handler> {
   const { core, controls } = buildMock(options, {
     tokenMatches: tokenMatchesInPlainJs,
     control: (built) => servedControl('msw', controlsOverHttp(built)),
   });
-  const api = handlerForAll(async ({ request }) => {
-    if (!core.owns(new URL(request.url).pathname)) return undefined;
-    return responseOf(await core.handle(plainRequestOf(request)));
-  });
-  return { handlers: [api], core, ...controls };
+  const resolver: Resolver = async ({ request }) => responseOf(await core.handle(plainRequestOf(request)));
+  const handlers = core.ownUrls.map((pattern) => handlerForAll(pattern, resolver));
+  return { handlers, core, ...controls };
 }

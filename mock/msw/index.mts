@@ -14,5 +14,5 @@ export type { MockOptions } from '../app/options.js';
 export type { MockControls } from '../app/controls.js';
 
 export function createHandlers(options: MockOptions = {}): MockHandlers {
-  return handlersOf((resolver) => http.all('*', resolver), options);
+  return handlersOf((pattern, resolver) => http.all(pattern, resolver), options);
 }

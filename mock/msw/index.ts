@@ -11,5 +11,5 @@ export type { MockOptions } from '../app/options';
 export type { MockControls } from '../app/controls';
 
 export function createHandlers(options: MockOptions = {}): MockHandlers {
-  return handlersOf((resolver) => http.all('*', resolver), options);
+  return handlersOf((pattern, resolver) => http.all(pattern, resolver), options);
 }

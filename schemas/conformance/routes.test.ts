@@ -1,5 +1,5 @@
 /** The one route table of section 4 (from the generated catalogue): given/want tables. */
-import { fillPath, matchRoute, pathsOf } from './routes';
+import { fillPath, matchRoute, pathsOf, routeUrlPatterns } from './routes';
 
 test.each([
   { method: 'GET', path: '/admin/api/articles/7', operation: 'readArticle', params: { article_id: '7' } },
@@ -41,4 +41,17 @@ test('filling a path encodes each parameter', () => {
   expect(fillPath('/admin/api/articles/{article_id}/data/{key}', { article_id: 3, key: 'a/b?' })).toBe(
     '/admin/api/articles/3/data/a%2Fb%3F',
   );
+});
+
+test.each([
+  '/admin/api/articles/7',
+  '/ADMIN/api/site/Article/7/comments.json/',
+  '/admin/api/articles/%zz/data/a%2Fb',
+  '/admin/api/articles',
+  '/admin/api/articles/7/contents',
+  '/admin/api/articles/7/data/a/b',
+  '/admin/api/articles/7//',
+])('as a URL pattern at any origin, %s matches exactly when matchRoute finds a route', (path) => {
+  const matched = routeUrlPatterns().some((pattern) => pattern.test(`https://shop.example:8443${path}`));
+  expect(matched).toBe(matchRoute('GET', path) !== undefined);
 });

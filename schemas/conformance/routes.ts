@@ -17,6 +17,7 @@ export interface RouteMatch {
 }
 
 interface Route {
+  path: string;
   pattern: RegExp;
   params: string[];
   byMethod: Map<string, OperationId>;
@@ -35,24 +36,29 @@ export function pathsOf(id: OperationId): { path: string; statedBy: string }[] {
 
 const escape = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
-function compile(path: string): { pattern: RegExp; params: string[] } {
-  const params: string[] = [];
+/**
+ * An address as a pattern, as Express matches a path by default: case-insensitive, an optional
+ * trailing slash, one segment per `{param}` (`segment`: its pattern), after `before` (what comes
+ * ahead of the path: nothing, or an origin).
+ */
+function patternOf(path: string, { before = '', segment = '([^/]+)' } = {}): RegExp {
   const source = path
-    .split(/(\{[a-z_]+\})/)
-    .map((part) => {
-      if (!part.startsWith('{')) return escape(part);
-      params.push(part.slice(1, -1));
-      return '([^/]+)';
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), params };
+    .split(/\{[a-z_]+\}/)
+    .map(escape)
+    .join(segment);
+  return new RegExp(`^${before}${source}/?$`, 'i');
+}
+
+function compile(path: string): { pattern: RegExp; params: string[] } {
+  const params = [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => name as string);
+  return { pattern: patternOf(path), params };
 }
 
 function buildTable(): Route[] {
   const routes = new Map<string, Route>();
   for (const operation of operations)
     for (const { path } of pathsOf(operation.id)) {
-      const route = routes.get(path) ?? { ...compile(path), byMethod: new Map(), allow: '' };
+      const route = routes.get(path) ?? { path, ...compile(path), byMethod: new Map(), allow: '' };
       route.byMethod.set(operation.method, operation.id);
       if (operation.method === 'GET') route.byMethod.set('HEAD', operation.id);
       route.allow = [...route.byMethod.keys()].join(', ');
@@ -75,6 +81,18 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
   }
   return undefined;
 }
+
+/** The source of a pattern for a URL's origin (scheme, `//`, host and port): any origin. */
+export const anyOrigin = '[^/]+//[^/]+';
+
+/**
+ * Every address of the table as a pattern over a whole URL without its query (origin and path, as
+ * MSW matches a handler's pattern), at any origin, matching what matchRoute matches. Nothing is
+ * captured: reading the parameters, and deciding what a malformed one means, is matchRoute's (MSW 2
+ * decodes what a pattern captures, and fails the request on malformed percent-encoding).
+ */
+export const routeUrlPatterns = (): RegExp[] =>
+  table.map((route) => patternOf(route.path, { before: anyOrigin, segment: '[^/]+' }));
 
 /** A path template with its `{param}`s filled in, each percent-encoded. */
 export const fillPath = (template: string, params: Record<string, string | number>): string =>

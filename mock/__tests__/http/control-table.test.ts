@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { allowOf, controlRoutes, type ControlRoute, type ControlServer } from '../../core/control-table';
 import { createApp, nodeListener } from '../../index';
 import { createHandlers } from '../../msw';
+import { failUnhandled } from '../msw/fail-unhandled';
 import { closeAll, serve, startProxy } from '../proxy/servers';
 
 interface Running {
@@ -20,7 +21,8 @@ const starts: Record<ControlServer, () => Promise<Running>> = {
   mock: async () => ({ base: await serve(nodeListener(createApp())), close: closeAll }),
   msw: () => {
     const msw = setupServer(...createHandlers().handlers);
-    msw.listen({ onUnhandledRequest: 'bypass' });
+    // 'error': a path under the prefix that no handler took would fail, not reach a network.
+    msw.listen(failUnhandled);
     const close = (): Promise<void> => {
       msw.close();
       return Promise.resolve();

@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { inProcessArticleIds } from '../../../contract-tests/in-process';
 import { defineContractSuite } from '../../../contract-tests/suite';
 import { createHandlers } from '../../msw';
+import { failUnhandled } from './fail-unhandled';
 
 const mock = createHandlers();
 const server = setupServer(...mock.handlers);
@@ -16,7 +17,7 @@ defineContractSuite({
   articleIds: inProcessArticleIds,
   start: () => {
     // 'error': a request the handlers leave unanswered fails the check instead of reaching a network.
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen(failUnhandled);
     return {
       baseUrl: 'http://msw.test',
       close: () => {
