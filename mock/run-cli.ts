@@ -47,10 +47,14 @@ const problemOf = (error: unknown): string => (error instanceof Error ? error.me
 
 const logOutput = batchedLines((text) => process.stdout.write(text));
 process.on('exit', logOutput.flush);
-const paint = paintFor(colourWanted(process.env, process.stdout.isTTY));
-const requestLog = (line: string): void => {
-  logOutput.log(paintLogLine(line, paint));
-};
+const colour = colourWanted(process.env, process.stdout.isTTY);
+const paint = paintFor(colour);
+/** Each answered request's line; painted only for a terminal, where reading the line again is worth its colour. */
+const requestLog = colour
+  ? (line: string): void => {
+      logOutput.log(paintLogLine(line, paint));
+    }
+  : logOutput.log;
 
 /**
  * Beyond loopback the control API needs a token: the one given, or a random one printed at start.

@@ -40,13 +40,16 @@ export interface OperationParts {
   settled?: () => Promise<void>;
 }
 
-/** Answers a request a route of section 4 names; `read` records the body bytes for the journal. */
+/**
+ * Answers a request a route of section 4 names; `read` records the body bytes for the journal. A
+ * read that waits on nothing (no body, no fault, no disk) is answered in the same turn.
+ */
 export type OperationStage = (
   request: PlainRequest,
   match: RouteMatch,
   search: string,
   read: { body?: Uint8Array },
-) => Promise<PlainAnswer>;
+) => PlainAnswer | Promise<PlainAnswer>;
 
 const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
 /** The operations that change the site (the catalogue's `changes`): they need the token and wait to be saved. */
@@ -119,21 +122,27 @@ function ruleAnswer(
 export function operationStage(parts: OperationParts): OperationStage {
   const { live } = parts;
   const cache = new ResponseCache();
-  return async (request, match, search, read) => {
+  /** An operation that reads a body, writes, or meets a fault: each waits on something. */
+  const answerAfterWaiting = async (
+    request: PlainRequest,
+    input: OperationRequest,
+    read: { body?: Uint8Array },
+  ): Promise<PlainAnswer> => {
+    const { operation } = input;
+    const body = await operationBody(parts, request, operation, input.query, read);
+    if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
+    const plain = await ruleAnswer(live, cache, request, { ...input, body });
+    if (parts.settled && writes.has(operation)) await durably(parts.settled);
+    return plain;
+  };
+  return (request, match, search, read) => {
     const { operation } = match;
     const params = decodedParams(match.rawParams);
     if (!operation) return methodNotAllowedAnswer(match.allow);
-    const query = parseQuery(search);
-    const body = await operationBody(parts, request, operation, query, read);
-    if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
-    const plain = await ruleAnswer(live, cache, request, {
-      operation,
-      params,
-      query,
-      body,
-      originalUrl: request.originalUrl,
-    });
-    if (parts.settled && writes.has(operation)) await durably(parts.settled);
-    return plain;
+    const input = { operation, params, query: parseQuery(search), body: undefined, originalUrl: request.originalUrl };
+    if (readsBody.has(operation) || writes.has(operation) || hasFaults(live.faults)) {
+      return answerAfterWaiting(request, input, read);
+    }
+    return ruleAnswer(live, cache, request, input);
   };
 }

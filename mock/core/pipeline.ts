@@ -33,8 +33,12 @@ export interface CoreParts {
 }
 
 export interface Core {
-  /** Answers any request: an operation of section 4, a row of the control API, or 404. */
-  handle(request: PlainRequest): Promise<PlainAnswer>;
+  /**
+   * Answers any request: an operation of section 4, a row of the control API, or 404. An answer
+   * that waits on nothing (a read without faults) comes back at once, not as a promise: every turn
+   * of the event loop's promise queue is work a cached read would otherwise spend (BENCHMARKS.md).
+   */
+  handle(request: PlainRequest): PlainAnswer | Promise<PlainAnswer>;
   /**
    * The core's own URLs, at any origin, as patterns over a whole URL without its query: each route of
    * section 4 (when it answers them) and the control prefix. An MSW handler each, so MSW reports the rest unhandled.
@@ -77,27 +81,32 @@ export function createCore(parts: CoreParts): Core {
   const routeOf = (method: string, path: string): RouteMatch | undefined =>
     operations ? matchRoute(method, path) : undefined;
 
-  const handle = async (request: PlainRequest): Promise<PlainAnswer> => {
+  const handle = (request: PlainRequest): PlainAnswer | Promise<PlainAnswer> => {
     const started = performance.now();
     const { path, search } = splitTarget(request.url);
     const match = routeOf(request.method, path);
     const guarded = guardStage(parts, request, path, match !== undefined);
     const read: { body?: Uint8Array } = {};
-    let plain: PlainAnswer;
+    const finish = (plain: PlainAnswer): PlainAnswer => {
+      // The guard's headers are this request's own, so the answer's are added to them in place.
+      const headers = Object.assign(guarded.headers, plain.headers);
+      // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
+      const final =
+        plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
+      // A stream has no end to record; the journal keeps whole exchanges.
+      if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - started, ...read });
+      return final;
+    };
+    const failed = (error: unknown): PlainAnswer => finish(errorAnswer(error));
+    let answer: PlainAnswer | Promise<PlainAnswer>;
     try {
-      if (guarded.answer) plain = guarded.answer;
-      else if (match && operations) plain = await operations(request, match, search, read);
-      else plain = await controlAnswer(parts.control, request, path, search, read);
+      if (guarded.answer) answer = guarded.answer;
+      else if (match && operations) answer = operations(request, match, search, read);
+      else answer = controlAnswer(parts.control, request, path, search, read);
     } catch (error) {
-      plain = errorAnswer(error);
+      return failed(error);
     }
-    // The guard's headers are this request's own, so the answer's are added to them in place.
-    const headers = Object.assign(guarded.headers, plain.headers);
-    // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
-    const final = plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
-    // A stream has no end to record; the journal keeps whole exchanges.
-    if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - started, ...read });
-    return final;
+    return answer instanceof Promise ? answer.then(finish, failed) : finish(answer);
   };
 
   return { handle, ownUrls: [...(operations ? routeUrlPatterns() : []), controlUrlPattern] };

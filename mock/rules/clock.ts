@@ -15,9 +15,18 @@ export function commentDate(date: Date): string {
   return `${iso.slice(0, 10).replace(/-/g, '/')} ${iso.slice(11, 19)} +0000`;
 }
 
-/** A new `updated_at` that is later than the previous one even within one millisecond. */
+/** `YYYY-MM-DDTHH:MM:SS.sssZ`: the form `isoTimestamp` writes for years 0 to 9999. */
+const isoForm = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A new `updated_at` that is later than the previous one even within one millisecond. Two strings
+ * of the ISO form above order as the instants they name, so a clock already past the previous
+ * stamp (nearly every write) needs no parsing of it.
+ */
 export function nextTimestamp(clock: Clock, previous: string): string {
-  const now = clock().getTime();
+  const now = clock();
+  const stamp = isoTimestamp(now);
+  if (stamp > previous && isoForm.test(stamp) && isoForm.test(previous)) return stamp;
   const before = Date.parse(previous);
-  return isoTimestamp(new Date(Number.isNaN(before) ? now : Math.max(now, before + 1)));
+  return isoTimestamp(new Date(Number.isNaN(before) ? now.getTime() : Math.max(now.getTime(), before + 1)));
 }

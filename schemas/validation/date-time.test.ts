@@ -110,4 +110,15 @@ describe('the date-time format', () => {
       { numRuns: 20_000 },
     );
   });
+
+  test('decides a string the same when asked again, however many were asked between', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(dateTimeLike, edited), { minLength: 1, maxLength: 6_000 }), (texts) => {
+        const first = texts.map(isDateTime);
+        expect(texts.map(isDateTime)).toEqual(first);
+        expect(first).toEqual(texts.map((text) => library.validate(text)));
+      }),
+      { numRuns: 5 },
+    );
+  });
 });

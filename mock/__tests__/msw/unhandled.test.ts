@@ -10,7 +10,7 @@
  */
 import { createServer } from 'node:http';
 import { setupServer } from 'msw/node';
-import { operations } from 'site-articles-schemas';
+import { operations } from 'site-articles-schemas/catalogue';
 import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
 import { closeServer, listenOnLoopback } from '../../../test-support/loopback';
 import { createHandlers } from '../../msw';
