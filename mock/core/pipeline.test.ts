@@ -97,3 +97,13 @@ test('HEAD to the journal stream gets its head and no stream, which would never 
     undefined,
   ]);
 });
+
+test('a read that waits on nothing is answered at once, and a write once its body is read', async () => {
+  const mock = core();
+  const read = mock.handle(plain('GET', '/admin/api/articles/1'));
+  expect(read).not.toBeInstanceOf(Promise);
+  expect((read as Awaited<typeof read>).status).toBe(200);
+  const write = mock.handle(plain('PUT', '/admin/api/articles/1/data/k', { value: 1 }));
+  expect(write).toBeInstanceOf(Promise);
+  expect((await write).status).toBe(200);
+});
