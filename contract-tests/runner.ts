@@ -42,7 +42,6 @@ export interface CheckResult {
 export { markerOf, newRunId } from './marker';
 
 export class Session {
-  private readonly lastKnown = new Map<number, Record<string, unknown>>();
   private readonly inFlight = new InFlight();
 
   private constructor(
@@ -126,12 +125,7 @@ export class Session {
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
       return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
-    // The data the previous write check left is known when it ran alone and only read checks ran since.
-    const before = check.changesData
-      ? ((check.sharesArticle ? undefined : this.lastKnown.get(articleId)) ??
-        (await readDataQuietly(this.client, articleId))?.data)
-      : undefined;
-    this.lastKnown.delete(articleId);
+    const before = check.changesData ? (await readDataQuietly(this.client, articleId))?.data : undefined;
     try {
       const startData = this.snapshots.get(articleId)?.data;
       const note = await check.run({
@@ -145,7 +139,7 @@ export class Session {
         otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
         markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
       });
-      if (before) await this.expectOtherKeysKept(articleId, before, check.sharesArticle !== true);
+      if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -158,7 +152,7 @@ export class Session {
   }
 
   /** See guard.ts: keys a check did not write must be as they were before it. */
-  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>, alone: boolean): Promise<void> {
+  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
     const after = await readDataQuietly(this.client, articleId);
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
@@ -168,7 +162,6 @@ export class Session {
         [after.exchange],
       );
     }
-    if (after && alone) this.lastKnown.set(articleId, after.data);
   }
 
   /** The article's data as the session found it; absent when read-only or unreadable. */
