@@ -66,13 +66,15 @@ export class Session {
     const restoreClient = new Client(settings.baseUrl, settings.token, settings.http);
     const snapshots = new Map<number, Snapshot>();
     const unsafe = new Map<number, string>();
-    for (const articleId of settings.readOnly ? [] : settings.articleIds) {
-      try {
-        snapshots.set(articleId, await takeSnapshot(restoreClient, articleId));
-      } catch (error) {
-        unsafe.set(articleId, error instanceof Error ? error.message : String(error));
-      }
-    }
+    // Articles are independent: their snapshots are taken at once, and kept in the order named.
+    const taken = await Promise.allSettled(
+      (settings.readOnly ? [] : settings.articleIds).map((articleId) => takeSnapshot(restoreClient, articleId)),
+    );
+    taken.forEach((one, index) => {
+      const articleId = settings.articleIds[index] ?? 0;
+      if (one.status === 'fulfilled') snapshots.set(articleId, one.value);
+      else unsafe.set(articleId, one.reason instanceof Error ? one.reason.message : String(one.reason));
+    });
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
     const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -133,6 +135,7 @@ export class Session {
         articleId,
         marker: own,
         concurrency: this.concurrency,
+        maxInFlight: this.maxInFlight,
         seed: this.seed,
         ...(startData ? { startData } : {}),
         othersOwn,
@@ -182,11 +185,10 @@ export class Session {
   /** Puts every snapshot article's data back, once every write the checks sent has landed; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
     await this.client.settled();
-    // Articles side by side, and their keys too, as many requests at once as checks ran (restore.ts).
-    const places = new Places(this.maxInFlight);
+    // Articles side by side, and on each its keys as many at once as a check's key writes (restore.ts).
     return Promise.all(
       [...this.snapshots.values()].map((snapshot) =>
-        restoreSnapshot(this.restoreClient, snapshot, this.marker, places),
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Places(this.maxInFlight)),
       ),
     );
   }
