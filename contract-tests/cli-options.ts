@@ -68,8 +68,10 @@ package, when it is installed).
   --max-body <size>         the most of one answer that is read, as 512KB, 16MB or bytes
                             (default ${formatSize(defaultLimits.maxBodyBytes)}); a larger answer stops the run (exit 2)
   --max-in-flight <n>       checks run at once: articles side by side, and on one article
-                            the checks that write only keys of their own (default 8, at
-                            most 64; 1 runs one check at a time)
+                            the checks that write only keys of their own; also the key
+                            writes one check, or the restore of one article, sends at
+                            once (default 8, at most 64; 1: one check at a time, and
+                            its writes one by one)
   -h, --help                this text
   --version                 the version of site-articles-contract
 

@@ -16,10 +16,13 @@ export interface DataRead {
   exchange: Exchange;
 }
 
-/** The article's data, or undefined when it cannot be read (the check itself then says why). */
+/**
+ * The article's data (the last read of it when nothing can have changed it since: `Client.readNow`),
+ * or undefined when it cannot be read (the check itself then says why).
+ */
 export async function readDataQuietly(client: Client, articleId: number): Promise<DataRead | undefined> {
   try {
-    const exchange = await client.send({ method: 'GET', to: pathOf('readArticle', articleId) });
+    const exchange = await client.readNow(pathOf('readArticle', articleId));
     return isObject(exchange.json) && isObject(exchange.json.data) ? { data: exchange.json.data, exchange } : undefined;
   } catch {
     return undefined;

@@ -21,8 +21,9 @@ export async function preflight(target: TargetSettings): Promise<string | undefi
     return client.send({ method: 'GET', to });
   };
   try {
-    const reads: Exchange[] = [];
-    for (const articleId of target.articleIds) reads.push(await ask(pathOf('readArticle', articleId)));
+    const reads = await readAtOnce(client, target.articleIds, (to) => {
+      asked = client.address(to);
+    });
     return (
       refusedRead(reads, target.token !== undefined) ??
       everyArticle404(reads) ??
@@ -32,6 +33,20 @@ export async function preflight(target: TargetSettings): Promise<string | undefi
   } catch (error) {
     return error instanceof TargetProblem ? error.message : unreachable(target.baseUrl, asked, error);
   }
+}
+
+/**
+ * Each article named, read at once (they are independent); when one got no answer, `failed` is told
+ * the first such address in the order named, and its error is thrown.
+ */
+async function readAtOnce(client: Client, articleIds: number[], failed: (to: string) => void): Promise<Exchange[]> {
+  const paths = articleIds.map((articleId) => pathOf('readArticle', articleId));
+  const settled = await Promise.allSettled(paths.map((to) => client.send({ method: 'GET', to })));
+  return settled.map((one, index) => {
+    if (one.status === 'fulfilled') return one.value;
+    failed(paths[index] ?? '');
+    throw one.reason;
+  });
 }
 
 /** A read refused for want of a token, or for the token given: which to give or check. */

@@ -60,8 +60,7 @@ export async function takeSnapshot(client: Client, articleId: number): Promise<S
 }
 
 /** What the run left changed that only data may change (conformance's `changedAttributes`). */
-async function changedSinceFirstRead(client: Client, snapshot: Snapshot): Promise<string[]> {
-  const now = await readWhole(client, snapshot.articleId);
+function changedSinceFirstRead(snapshot: Snapshot, now: Record<string, unknown>): string[] {
   return changedAttributes(snapshot.article, now).map(
     (change) => `[attributes-unchanged] /${change.field}: ${show(change.now)} instead of ${show(change.before)}`,
   );
@@ -155,9 +154,12 @@ export async function restoreSnapshot(
     changed: [],
   };
   const oneAtATime = new Places(1);
+  // The article as the last repair left it: what is still different, and what changed besides data.
+  let now: Record<string, unknown> = snapshot.article;
   const repairNow = async (pool: Places): Promise<Left> => {
     report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool)));
-    return differences(snapshot, await readData(client, snapshot.articleId), marker);
+    now = await readWhole(client, snapshot.articleId);
+    return differences(snapshot, now.data as Record<string, unknown>, marker);
   };
   try {
     let left = await repairNow(places);
@@ -178,7 +180,7 @@ export async function restoreSnapshot(
     report.problems = [...left.problems, ...left.unaddressable];
     report.warnings = left.warnings;
     report.leftAlone = left.leftAlone;
-    report.changed = await changedSinceFirstRead(client, snapshot);
+    report.changed = changedSinceFirstRead(snapshot, now);
   } catch (error) {
     report.problems.push(error instanceof Error ? error.message : String(error));
   }

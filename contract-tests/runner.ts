@@ -42,7 +42,6 @@ export interface CheckResult {
 export { markerOf, newRunId } from './marker';
 
 export class Session {
-  private readonly lastKnown = new Map<number, Record<string, unknown>>();
   private readonly inFlight = new InFlight();
 
   private constructor(
@@ -67,13 +66,15 @@ export class Session {
     const restoreClient = new Client(settings.baseUrl, settings.token, settings.http);
     const snapshots = new Map<number, Snapshot>();
     const unsafe = new Map<number, string>();
-    for (const articleId of settings.readOnly ? [] : settings.articleIds) {
-      try {
-        snapshots.set(articleId, await takeSnapshot(restoreClient, articleId));
-      } catch (error) {
-        unsafe.set(articleId, error instanceof Error ? error.message : String(error));
-      }
-    }
+    // Articles are independent: their snapshots are taken at once, and kept in the order named.
+    const taken = await Promise.allSettled(
+      (settings.readOnly ? [] : settings.articleIds).map((articleId) => takeSnapshot(restoreClient, articleId)),
+    );
+    taken.forEach((one, index) => {
+      const articleId = settings.articleIds[index] ?? 0;
+      if (one.status === 'fulfilled') snapshots.set(articleId, one.value);
+      else unsafe.set(articleId, one.reason instanceof Error ? one.reason.message : String(one.reason));
+    });
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
     const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -126,12 +127,7 @@ export class Session {
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
       return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
-    // The data the previous write check left is known when it ran alone and only read checks ran since.
-    const before = check.changesData
-      ? ((check.sharesArticle ? undefined : this.lastKnown.get(articleId)) ??
-        (await readDataQuietly(this.client, articleId))?.data)
-      : undefined;
-    this.lastKnown.delete(articleId);
+    const before = check.changesData ? (await readDataQuietly(this.client, articleId))?.data : undefined;
     try {
       const startData = this.snapshots.get(articleId)?.data;
       const note = await check.run({
@@ -139,13 +135,14 @@ export class Session {
         articleId,
         marker: own,
         concurrency: this.concurrency,
+        maxInFlight: this.maxInFlight,
         seed: this.seed,
         ...(startData ? { startData } : {}),
         othersOwn,
         otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
         markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
       });
-      if (before) await this.expectOtherKeysKept(articleId, before, check.sharesArticle !== true);
+      if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -158,7 +155,7 @@ export class Session {
   }
 
   /** See guard.ts: keys a check did not write must be as they were before it. */
-  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>, alone: boolean): Promise<void> {
+  private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
     const after = await readDataQuietly(this.client, articleId);
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
@@ -168,7 +165,6 @@ export class Session {
         [after.exchange],
       );
     }
-    if (after && alone) this.lastKnown.set(articleId, after.data);
   }
 
   /** The article's data as the session found it; absent when read-only or unreadable. */
@@ -189,11 +185,10 @@ export class Session {
   /** Puts every snapshot article's data back, once every write the checks sent has landed; safe to call more than once. */
   async close(): Promise<RestoreReport[]> {
     await this.client.settled();
-    // Articles side by side, and their keys too, as many requests at once as checks ran (restore.ts).
-    const places = new Places(this.maxInFlight);
+    // Articles side by side, and on each its keys as many at once as a check's key writes (restore.ts).
     return Promise.all(
       [...this.snapshots.values()].map((snapshot) =>
-        restoreSnapshot(this.restoreClient, snapshot, this.marker, places),
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Places(this.maxInFlight)),
       ),
     );
   }

@@ -88,6 +88,21 @@ test('a check that does not share its article runs alone there, while another ar
       if (names.includes(`alone@${String(articleId)}`)) expect(onArticle(names, articleId)).toHaveLength(1);
 });
 
+test('the checks that run alone on an article keep their place from one to the next, ahead of checks waiting elsewhere', async () => {
+  const run = standIns();
+  const alone = [check('first', false), check('second', false)];
+  const done = runScheduled([...planOn(alone, 1), ...planOn(sharing, 2)], run.runOne, { maxInFlight: 2 });
+  await run.starts(2);
+  expect([...run.inFlight].sort()).toEqual(['a@2', 'first@1']);
+  run.finish('first@1');
+  await run.starts(1);
+  expect([...run.inFlight].sort()).toEqual(['a@2', 'second@1']);
+  for (const name of ['second@1', 'a@2']) run.finish(name);
+  await run.starts(2);
+  for (const name of ['b@2', 'c@2']) run.finish(name);
+  expect(await done).toHaveLength(5);
+});
+
 test('no more than max-in-flight checks run at once over every article', async () => {
   const run = standIns();
   const done = runScheduled(planOn(sharing, 1, 2), run.runOne, { maxInFlight: 2 });

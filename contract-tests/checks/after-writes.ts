@@ -16,6 +16,7 @@ const afterKeyWrite: Check = {
   sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_judged`;
+    // One after the other: the second write changes the key the first added.
     for (const value of ['first', { second: [2, null, true] }]) {
       const judged = await judgedWrite(context, { operation: 'setDataKey', key, payload: { value } });
       expectJudged(judged, `PUT data/${key}`);
@@ -33,6 +34,7 @@ const afterRemoval: Check = {
   sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_judged_removal`;
+    // One after the other: the removal needs the key the first write added.
     const setup = await judgedWrite(context, { operation: 'setDataKey', key, payload: { value: 'to be removed' } });
     expectJudged(setup, `setting up data/${key}`);
     expectJudged(await judgedWrite(context, { operation: 'deleteDataKey', key }), `DELETE data/${key}`);

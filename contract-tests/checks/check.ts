@@ -37,6 +37,11 @@ export interface CheckContext {
   marker: string;
   /** Requests the concurrency checks send at once, each on its own connection; 1 turns them off. */
   concurrency: number;
+  /**
+   * Checks at once over the run (`--max-in-flight`), and the most key writes of distinct keys one
+   * check sends at once (judged-at-once.ts); 1 sends everything one at a time.
+   */
+  maxInFlight: number;
   /** Seed of the generated values and key names; failures name it so `--seed` replays them. */
   seed: number;
   /** The article's data when the run began (absent in a read-only run). */

@@ -9,7 +9,8 @@ import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstOutcome, type BurstStep } from './data-burst';
 import { judgePostBurstOn } from './post-burst';
 import type { Check, CheckContext } from './check';
-import { judgedWrite, expectJudged } from './judged';
+import { expectJudged } from './judged';
+import { judgedAtOnce } from './judged-at-once';
 import { ownKeysOf } from './steps';
 
 const off = (context: CheckContext): string | undefined =>
@@ -17,12 +18,16 @@ const off = (context: CheckContext): string | undefined =>
 
 const setKey = (key: string, value: unknown): Write => ({ operation: 'setDataKey', key, payload: { value } });
 
-/** Sets the keys a burst removes first, one at a time, each judged as every write is. */
+/** Sets the keys a burst removes first, each judged as every write is (several at once: judged-at-once.ts). */
 async function setKeysToRemove(context: CheckContext, names: string[]): Promise<void> {
-  for (const name of names) {
-    const judged = await judgedWrite(context, setKey(`${context.marker}_${name}`, 'to remove'));
+  const writes = names.map((name) => ({
+    operation: 'setDataKey' as const,
+    key: `${context.marker}_${name}`,
+    payload: { value: 'to remove' },
+  }));
+  await judgedAtOnce(context, writes, (judged) => {
     expectJudged(judged, 'setting a key the burst removes');
-  }
+  });
 }
 /** A burst's note for the report: why it was not judged, if it was not. */
 const noteOf = async (burst: Promise<BurstOutcome>): Promise<string | undefined> => (await burst).note;

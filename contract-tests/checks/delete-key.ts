@@ -1,6 +1,7 @@
 /**
  * Interface section 4.4: `DELETE /admin/api/articles/<id>/data/<key>` answers 204 with an empty
- * body and removes that one key. Each check first sets a key of its own (4.3) to remove.
+ * body and removes that one key. Each check first sets a key of its own (4.3) to remove, and
+ * removes it only once that write has answered: a removal sent beside it might come first.
  */
 import { expectStatus, fail } from '../failure';
 import type { Exchange } from '../http/client';

@@ -4,6 +4,7 @@
  * conformance's `judgeExchange` judges the answer on its own and `judgeWrite` what the write did.
  * The random sequences (explore/) use the same function.
  */
+import { allInOrder } from '../concurrent/in-order';
 import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import {
@@ -13,7 +14,7 @@ import {
   type Violation,
   type Write,
 } from 'site-articles-schemas/conformance';
-import { ContractFailure, fail, isObject, showAnswer } from '../failure';
+import { fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
 import { ownArticle, pathOf, readArticle, type ArticleRead } from './steps';
@@ -26,37 +27,6 @@ export interface JudgedWrite {
   answer: Exchange;
   /** The article as read after the write. */
   after: Record<string, unknown>;
-  /** That read whole, to serve as the "before" of a write sent right after (`judgedWrite`'s `before`). */
-  afterRead: ArticleRead;
-}
-
-/** The request of a write, built from the operations catalogue (never `.`/`..` keys: pathOf refuses them). */
-export function sendWrite(client: Client, articleId: number, write: Write): Promise<Exchange> {
-  switch (write.operation) {
-    case 'updateArticle':
-      return client.send({ method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload });
-    case 'setDataKey':
-      return client.send({ method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload });
-    case 'deleteDataKey':
-      return client.send({ method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) });
-    case 'postComment':
-      return client.send({ method: 'POST', to: pathOf('postComment', articleId), json: write.payload });
-  }
-}
-
-/** Every comment at each of the three list addresses (4.5); pages that are not lists count as none. */
-async function readLists(
-  context: CheckContext,
-): Promise<{ lists: { address: string; items: unknown[] }[]; pages: Exchange[] }> {
-  const lists = [];
-  const pages: Exchange[] = [];
-  for (const [name, address] of await listAddresses(context)) {
-    const read = await fetchAllPages(context.client, address);
-    pages.push(...read.pages);
-    const items = read.pages.flatMap((page) => (Array.isArray(page.json) ? (page.json as unknown[]) : []));
-    lists.push({ address: name, items });
-  }
-  return { lists, pages };
 }
 
 /** A value as the server receives it: JSON has no -0 and no undefined (an absent payload is sent as null). */
@@ -71,31 +41,86 @@ const asSent = (write: Write): Write =>
   'payload' in write ? { ...write, payload: overTheWire(write.payload) } : write;
 
 /**
- * `before`: the read a previous judged write made after itself, when nothing else was sent since;
- * that read is then this write's "before" too, and one request fewer goes out.
+ * The request of a write, built from the operations catalogue (never `.`/`..` keys: pathOf refuses
+ * them), its payload as the judgement predicts from it (`asSent`).
  */
-export async function judgedWrite(context: CheckContext, given: Write, before?: ArticleRead): Promise<JudgedWrite> {
+export function sendWrite(client: Client, articleId: number, given: Write): Promise<Exchange> {
   const write = asSent(given);
-  before ??= await readArticle(context, 'reading the article before the write', false);
+  switch (write.operation) {
+    case 'updateArticle':
+      return client.send({ method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload });
+    case 'setDataKey':
+      return client.send({ method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload });
+    case 'deleteDataKey':
+      return client.send({ method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) });
+    case 'postComment':
+      return client.send({ method: 'POST', to: pathOf('postComment', articleId), json: write.payload });
+  }
+}
+
+/** Every comment at each of the three list addresses (4.5), read at once; pages that are not lists count as none. */
+async function readLists(context: CheckContext): Promise<CommentLists> {
+  const read = await allInOrder(
+    (await listAddresses(context)).map(async ([name, address]) => ({
+      name,
+      pages: (await fetchAllPages(context.client, address)).pages,
+    })),
+  );
+  return {
+    lists: read.map(({ name, pages }) => ({
+      address: name,
+      items: pages.flatMap((page) => (Array.isArray(page.json) ? (page.json as unknown[]) : [])),
+    })),
+    pages: read.flatMap(({ pages }) => pages),
+  };
+}
+
+interface CommentLists {
+  lists: { address: string; items: unknown[] }[];
+  pages: Exchange[];
+}
+
+/** What was read around a write, and its answer: what the one write judgement judges. */
+export interface AroundWrite {
+  before: ArticleRead;
+  answer: Exchange;
+  after: ArticleRead;
+  /** Every comment list as read after a post. */
+  lists?: CommentLists;
+}
+
+/** Reads the article, sends the write, reads the article (and after a post every list) again, and judges it all. */
+export async function judgedWrite(context: CheckContext, write: Write): Promise<JudgedWrite> {
+  const before = await readArticle(context, 'reading the article before the write', false);
   const answer = await sendWrite(context.client, context.articleId, write);
   const after = await readArticle(context, 'reading the article after the write', false);
-  const exchanges = [before.exchange, answer, after.exchange];
   const lists = write.operation === 'postComment' ? await readLists(context) : undefined;
-  if (lists) exchanges.push(...lists.pages);
+  return judgementOf(context, write, { before, answer, after, ...(lists ? { lists } : {}) });
+}
+
+/**
+ * The one write judgement: the answer on its own, and what the write did between the reads around
+ * it, each read's data as `ownView` shows it to this write (`context.othersOwn`).
+ */
+export function judgementOf(context: CheckContext, given: Write, around: AroundWrite): JudgedWrite {
+  const { before, answer, after, lists } = around;
+  const write = asSent(given);
   const answered = { status: answer.status, headers: answer.headers, body: answer.text };
+  const afterArticle = ownArticle(context, after.article);
   const violations = [
     ...judgeExchange(write.operation, answered),
     ...judgeWrite({
-      before: before.article,
+      before: ownArticle(context, before.article),
       write,
       answer: { ...answered, body: ownAnswerText(context, answer) },
-      after: after.article,
+      after: afterArticle,
       ...(lists ? { listsAfter: lists.lists } : {}),
       // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
       ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
     }),
   ];
-  return { violations, exchanges, answer, after: after.article, afterRead: after };
+  const exchanges = [before.exchange, answer, after.exchange, ...(lists?.pages ?? [])];
+  return { violations, exchanges, answer, after: afterArticle };
 }
 
 /** A write's answer as text, with an Article's data as `ownView` shows it (the answer itself is judged as sent). */
@@ -131,7 +156,7 @@ export const setKey = (context: CheckContext, key: string, value: unknown): Prom
   judgedAnswer(context, { operation: 'setDataKey', key, payload: { value } }, `PUT data/${key}`);
 
 /** How a failure names a write: its method and address below the article. */
-const writeName = (write: Write): string =>
+export const writeName = (write: Write): string =>
   write.operation === 'setDataKey'
     ? `PUT data/${write.key}`
     : write.operation === 'deleteDataKey'
@@ -139,28 +164,6 @@ const writeName = (write: Write): string =>
       : write.operation === 'updateArticle'
         ? 'PUT article'
         : 'POST comment';
-
-/**
- * Writes judged one after another with nothing sent between, so each write's "after" read is the
- * next one's "before" (`first` may serve the first). `explain` adds to a failure which write it was.
- */
-export async function judgedInTurn(
-  context: CheckContext,
-  writes: Write[],
-  explain: (index: number, failure: ContractFailure) => ContractFailure,
-  first?: ArticleRead,
-): Promise<void> {
-  let before = first;
-  for (const [index, write] of writes.entries()) {
-    const judged = await judgedWrite(context, write, before);
-    try {
-      expectJudged(judged, writeName(write));
-    } catch (error) {
-      throw error instanceof ContractFailure ? explain(index, error) : error;
-    }
-    before = judged.afterRead;
-  }
-}
 
 export const deleteKey = (context: CheckContext, key: string): Promise<Exchange> =>
   judgedAnswer(context, { operation: 'deleteDataKey', key }, `DELETE data/${key}`);

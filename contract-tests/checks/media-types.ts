@@ -3,6 +3,7 @@
  * application/json (parameters and +json types allowed) and have their stated shape. The writes'
  * answers are judged the same way by the after-write checks. Nothing here changes the target.
  */
+import { allInOrder } from '../concurrent/in-order';
 import { describeJudged, judgeExchange, type Violation } from 'site-articles-schemas/conformance';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
@@ -22,10 +23,14 @@ const readsAreJson: Check = {
   postsComment: false,
   sharesArticle: true,
   async run(context) {
-    const read = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
-    const pages: Exchange[] = [];
-    for (const [, address] of await listAddresses(context))
-      pages.push(...(await fetchAllPages(context.client, address)).pages);
+    // Reads of an article nothing changes here, so they go at once.
+    const [read, lists] = await allInOrder([
+      context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) }),
+      listAddresses(context).then((addresses) =>
+        allInOrder(addresses.map(async ([, address]) => (await fetchAllPages(context.client, address)).pages)),
+      ),
+    ]);
+    const pages = lists.flat();
     const violations = [...judged('readArticle', read), ...pages.flatMap((page) => judged('listComments', page))];
     if (violations.length > 0)
       fail('every success answer of a read is JSON of its stated shape', describeJudged(violations), read, ...pages);

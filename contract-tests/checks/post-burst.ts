@@ -3,6 +3,7 @@
  * comments_url), then every list read whole and the article read; conformance's
  * `judgePostBurst` says whether every acknowledged post is listed once everywhere and counted.
  */
+import { allInOrder } from '../concurrent/in-order';
 import { describeJudged, judgePostBurst, type BurstPost } from 'site-articles-schemas/conformance';
 import type { CheckContext } from './check';
 import { listAddresses, listAt } from './comment-lists';
@@ -59,9 +60,13 @@ export async function expectPostsKept(
   { countBefore, posts, seen }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[] },
 ): Promise<undefined> {
   const after = await readArticle(context, 'reading the article after the posts', false);
-  const lists = [];
-  for (const [name, address] of await listAddresses(context))
-    lists.push({ address: name, items: (await listAt(context, address, name)).items });
+  // Every list shows the one state the posts left, so they are read at once.
+  const lists = await allInOrder(
+    (await listAddresses(context)).map(async ([name, address]) => ({
+      address: name,
+      items: (await listAt(context, address, name)).items,
+    })),
+  );
   const answers = posts.map((comment) => seen.find((one) => isPostOf(one, comment))?.exchange?.status);
   const burstPosts: BurstPost[] = posts.map(({ author, body }, index) => ({ author, body, status: answers[index] }));
   const found = judgePostBurst({

@@ -6,9 +6,19 @@
 import { describeJudged, judgeAddresses } from 'site-articles-schemas/conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
-import { setKey } from './judged';
+import { expectJudged, setKey } from './judged';
+import { judgedAtOnce } from './judged-at-once';
 import type { Check, CheckContext } from './check';
 import { expectKeysKept, expectValue, ownView, readArticle, statusOf } from './steps';
+
+/** The data of a key write's answer, which must have the stated status and be an Article whose `data` is an object. */
+function answeredData(context: CheckContext, put: Exchange, key: string): Record<string, unknown> {
+  expectStatus(put, statusOf('setDataKey'), `PUT data/${key}`);
+  const answer = expectJson(put, `PUT data/${key}`);
+  if (!isObject(answer) || !isObject(answer.data))
+    fail('the answer is an Article whose data is an object', show(answer), put);
+  return ownView(context, answer.data);
+}
 
 /** Sets a key and expects the stated status and an Article whose `data` is an object. */
 async function setAndAnswer(
@@ -17,11 +27,7 @@ async function setAndAnswer(
   value: unknown,
 ): Promise<{ put: Exchange; data: Record<string, unknown> }> {
   const put = await setKey(context, key, value);
-  expectStatus(put, statusOf('setDataKey'), `PUT data/${key}`);
-  const answer = expectJson(put, `PUT data/${key}`);
-  if (!isObject(answer) || !isObject(answer.data))
-    fail('the answer is an Article whose data is an object', show(answer), put);
-  return { put, data: ownView(context, answer.data) };
+  return { put, data: answeredData(context, put, key) };
 }
 
 const answerShape: Check = {
@@ -105,6 +111,7 @@ const updates: Check = {
   sharesArticle: true,
   async run(context) {
     const key = `${context.marker}_updated`;
+    // One after the other: the second write must find the key the first added.
     const first = await setKey(context, key, 'first');
     expectStatus(first, statusOf('setDataKey'), `setting up data/${key}`);
     const before = await readArticle(context, 'reading the article before updating the key');
@@ -148,12 +155,17 @@ const roundTrip: Check = {
   sharesArticle: true,
   async run(context) {
     const puts: Exchange[] = [];
-    for (const [name, value] of Object.entries(sampleValues)) {
-      const key = `${context.marker}_type_${name}`;
-      const { put, data } = await setAndAnswer(context, key, value);
-      puts.push(put);
-      expectValue(data, key, value, 'the answer', put);
-    }
+    const writes = Object.entries(sampleValues).map(([name, value]) => ({
+      operation: 'setDataKey' as const,
+      key: `${context.marker}_type_${name}`,
+      payload: { value },
+    }));
+    // Each of its own key, so several go at once (judged-at-once.ts), each judged as if alone.
+    await judgedAtOnce(context, writes, (judged, { key, payload }) => {
+      expectJudged(judged, `PUT data/${key}`);
+      expectValue(answeredData(context, judged.answer, key), key, payload.value, 'the answer', judged.answer);
+      puts.push(judged.answer);
+    });
     const after = await readArticle(context, 'reading the article after setting every type');
     Object.entries(sampleValues).forEach(([name, value], index) => {
       expectValue(

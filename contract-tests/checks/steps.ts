@@ -62,15 +62,17 @@ export interface ArticleRead {
 }
 
 /**
- * 4.1: the article as it is now. Its `data` must be an object (2.1) for any data check to mean
- * something; checks that do not look at `data` pass `needsData: false`.
+ * 4.1: the article as it is now: the last read of it when nothing can have changed it since (the
+ * previous write's read after it, say), else a new read (`Client.readNow`). Its `data` must be an
+ * object (2.1) for any data check to mean something; checks that do not look at `data` pass
+ * `needsData: false`.
  */
 export async function readArticle(
   context: CheckContext,
   why = 'reading the article',
   needsData = true,
 ): Promise<ArticleRead> {
-  const exchange = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
+  const exchange = await context.client.readNow(pathOf('readArticle', context.articleId));
   expectStatus(exchange, statusOf('readArticle'), why);
   const article = expectJson(exchange, why);
   if (!isObject(article)) fail(`${why} answers an Article object`, show(article), exchange);

@@ -11,26 +11,34 @@ import { edgeNames, edgeValues, type Edge } from '../values/catalogue';
 import { generatedNames, generatedValues } from '../values/generated';
 import type { Check, CheckContext } from './check';
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgedInTurn } from './judged';
+import { expectJudged, judgedWrite, writeName, type JudgedWrite } from './judged';
+import { judgedAtOnce } from './judged-at-once';
 import { readArticle, withoutReserved } from './steps';
 
-/** The failure with what was written (a catalogue entry, or the seed) named in its expectation. */
-const naming =
-  (why: (index: number) => string) =>
-  (index: number, failure: ContractFailure): ContractFailure =>
-    new ContractFailure(`${failure.expected} (${why(index)})`, failure.actual, failure.exchanges, failure.timeline);
+/** Fails, with what was written (a catalogue entry, or the seed) named in its expectation, when the judgement found anything. */
+function expectJudgedNaming(judged: JudgedWrite, write: Write, why: string): void {
+  try {
+    expectJudged(judged, writeName(write));
+  } catch (error) {
+    if (!(error instanceof ContractFailure)) throw error;
+    throw new ContractFailure(`${error.expected} (${why})`, error.actual, error.exchanges, error.timeline);
+  }
+}
 
-/** `[key, value]` writes one after another, each judged; `why` names the one that failed. */
-const setKeysInTurn = (
+/**
+ * `[key, value]` writes, each of its own key, each judged (several sent at once: judged-at-once.ts);
+ * `why` names the one that failed.
+ */
+async function setKeysJudged(
   context: CheckContext,
   writes: [key: string, value: unknown][],
   why: (index: number) => string,
-): Promise<void> =>
-  judgedInTurn(
-    context,
-    writes.map(([key, value]): Write => ({ operation: 'setDataKey', key, payload: { value } })),
-    naming(why),
-  );
+): Promise<void> {
+  const sent = writes.map(([key, value]) => ({ operation: 'setDataKey' as const, key, payload: { value } }));
+  await judgedAtOnce(context, sent, (judged, write, index) => {
+    expectJudgedNaming(judged, write, why(index));
+  });
+}
 
 const edgeWhy = (edge: Edge<unknown>, what = ''): string =>
   `${what === '' ? '' : `${what} `}${edge.name}, ${showValue(edge.value)}: ${edge.why}`;
@@ -45,7 +53,7 @@ const edgeValuesKept: Check = {
   postsComment: false,
   sharesArticle: true,
   async run(context) {
-    await setKeysInTurn(
+    await setKeysJudged(
       context,
       edgeValues.map((edge, index) => [`${context.marker}_edge${String(index + 1)}`, edge.value]),
       (index) => edgeWhy(edgeValues[index] as Edge<unknown>),
@@ -62,7 +70,7 @@ const generatedValuesKept: Check = {
   postsComment: false,
   sharesArticle: true,
   async run(context) {
-    await setKeysInTurn(
+    await setKeysJudged(
       context,
       generatedValues(context.seed).map((value, index) => [`${context.marker}_drawn${String(index + 1)}`, value]),
       () => `a value ${seeded(context)}`,
@@ -79,7 +87,7 @@ const edgeNamesKept: Check = {
   postsComment: false,
   sharesArticle: true,
   async run(context) {
-    await setKeysInTurn(
+    await setKeysJudged(
       context,
       edgeNames.map((edge) => [`${context.marker}_${edge.value}`, edge.name]),
       (index) => edgeWhy(edgeNames[index] as Edge<unknown>, 'the name'),
@@ -96,7 +104,7 @@ const generatedNamesKept: Check = {
   postsComment: false,
   sharesArticle: true,
   async run(context) {
-    await setKeysInTurn(
+    await setKeysJudged(
       context,
       generatedNames(context.seed, context.marker).map((name) => [`${context.marker}_${name}`, name]),
       () => `a name ${seeded(context)}`,
@@ -118,11 +126,10 @@ const updateKeepsValues: Check = {
     );
     const data = { ...withoutReserved(before.data), ...sent };
     const update: Write = { operation: 'updateArticle', payload: { article: { data } } };
-    await judgedInTurn(
-      context,
-      [update],
-      naming(() => 'the catalogue of values/catalogue.ts, all in one update'),
-      before,
+    expectJudgedNaming(
+      await judgedWrite(context, update),
+      update,
+      'the catalogue of values/catalogue.ts, all in one update',
     );
     return undefined;
   },

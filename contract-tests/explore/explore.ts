@@ -143,7 +143,14 @@ async function exploreArticle(
   runs: number,
   budget: PostBudget,
 ): Promise<ExploreFailure | undefined> {
-  const context = { client: session.client, articleId, marker: session.marker, concurrency: 1, seed: options.seed };
+  const context = {
+    client: session.client,
+    articleId,
+    marker: session.marker,
+    concurrency: 1,
+    maxInFlight: session.maxInFlight,
+    seed: options.seed,
+  };
   let lastCurls: string[] = [];
   const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
   let sequences = 0;

@@ -10,6 +10,7 @@ import { curlCommand, type SentRequest } from './curl';
 import { defaultLimits, type Limits } from './limits';
 import { problemOfFailure, TargetProblem, tokenWanted } from './target-problem';
 import { TargetWatch } from './watch';
+import { SettledReads } from './settled-reads';
 
 export interface Exchange {
   request: SentRequest;
@@ -76,6 +77,7 @@ export class Client {
     this.limits = { ...defaultLimits, ...definedOnly(options) };
     this.watch = options.watch ?? new TargetWatch();
     this.stop = stop && AbortSignal.any([stop, this.watch.stopped]);
+    this.settledReads = new SettledReads(this.baseUrl);
   }
 
   /** Paths are appended to the base address, so a base with a path prefix keeps it. */
@@ -97,19 +99,37 @@ export class Client {
   /** Requests sent and not yet answered: an interrupt waits for the writes among them (`settled`). */
   private readonly inFlight = new Set<Promise<unknown>>();
 
+  /** The last read of each article that nothing can have changed since (`readNow`). */
+  private readonly settledReads: SettledReads<Exchange>;
+
   /**
    * After `stop`, nothing more is sent; a read under way is cut off at once, but a write runs to its
    * answer (or its timeout): cut off, it might still land on the target after the restore.
    */
   async send(spec: RequestSpec): Promise<Exchange> {
     if (this.stop?.aborted) throw new Error(`${spec.method} ${spec.to} was not sent: ${this.stopReason()}`);
+    const answered = this.settledReads.sending({ method: spec.method, url: this.address(spec.to) });
     const exchange = this.exchange(spec);
     this.inFlight.add(exchange);
     try {
-      return await exchange;
+      const got = await exchange;
+      answered(got);
+      return got;
+    } catch (error) {
+      answered(undefined);
+      throw error;
     } finally {
       this.inFlight.delete(exchange);
     }
+  }
+
+  /**
+   * A read of the article at `to` (4.1): the last one when nothing can have changed the article
+   * since it was read (settled-reads.ts), else a new one.
+   */
+  async readNow(to: string): Promise<Exchange> {
+    const latest = this.stop?.aborted ? undefined : this.settledReads.latest(this.address(to));
+    return latest ?? this.send({ method: 'GET', to });
   }
 
   /** Resolves once every request sent so far has its answer or has failed. */
