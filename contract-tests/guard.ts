@@ -17,22 +17,25 @@ export interface DataRead {
 }
 
 /**
- * The article's data (the last read of it when nothing can have changed it since: `Client.readNow`),
- * or undefined when it cannot be read (the check itself then says why).
+ * The article's data, or undefined when it cannot be read (the check itself then says why).
+ * `settled`: the last read of it when nothing the suite sent can have changed it since
+ * (`Client.readNow`); `fresh`: read now. That reuse assumes a write changes only the article it
+ * names, which is the very fault this guard looks for, so its read after a check is fresh.
  */
-export async function readDataQuietly(client: Client, articleId: number): Promise<DataRead | undefined> {
+export async function readDataQuietly(
+  client: Client,
+  articleId: number,
+  how: 'settled' | 'fresh',
+): Promise<DataRead | undefined> {
+  const to = pathOf('readArticle', articleId);
   try {
-    const exchange = await client.readNow(pathOf('readArticle', articleId));
+    const exchange = await (how === 'fresh' ? client.send({ method: 'GET', to }) : client.readNow(to));
     return isObject(exchange.json) && isObject(exchange.json.data) ? { data: exchange.json.data, exchange } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/**
- * One line per key whose value differs between the two reads, other than the keys written under
- * `marker` (the checked article's own marker: a key another article's check wrote counts here).
- */
 export function keysChangedOutside(
   before: Record<string, unknown>,
   after: Record<string, unknown>,

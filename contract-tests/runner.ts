@@ -127,7 +127,7 @@ export class Session {
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
       return refuse(`without a snapshot of the article's data its changes could not be undone (${unsafe})`);
-    const before = check.changesData ? (await readDataQuietly(this.client, articleId))?.data : undefined;
+    const before = check.changesData ? (await readDataQuietly(this.client, articleId, 'settled'))?.data : undefined;
     try {
       const startData = this.snapshots.get(articleId)?.data;
       const note = await check.run({
@@ -156,7 +156,8 @@ export class Session {
 
   /** See guard.ts: keys a check did not write must be as they were before it. */
   private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
-    const after = await readDataQuietly(this.client, articleId);
+    // Fresh, not the check's last read: another article's write may have landed here since (guard.ts).
+    const after = await readDataQuietly(this.client, articleId, 'fresh');
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
       throw new ContractFailure(

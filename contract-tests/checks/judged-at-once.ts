@@ -1,5 +1,5 @@
 /**
- * Key writes (4.3, 4.4) of distinct keys, each judged by the one write judgement as if it were
+ * Key settings (4.3) of distinct keys, each judged by the one write judgement as if it were
  * alone, sent several at once (issue 30): one by one, a check of 24 values was 49 round trips on
  * its article's path. A batch is read before, its writes leave at once, and it is read again once
  * all have answered; each write is then judged between those reads with the other keys of its
@@ -12,7 +12,11 @@ import type { CheckContext } from './check';
 import { judgementOf, sendWrite, type JudgedWrite } from './judged';
 import { readArticle } from './steps';
 
-export type KeyWrite = Extract<Write, { operation: 'setDataKey' | 'deleteDataKey' }>;
+/**
+ * Key settings only: each write's view leaves its batch-mates out, so a removal (4.4) that took a
+ * batch-mate with it (a store that removes by prefix) would go unseen; removals go one at a time.
+ */
+export type KeyWrite = Extract<Write, { operation: 'setDataKey' }>;
 
 /** A key name as stores that fold case or Unicode forms, or trim, would keep it. */
 const folded = (key: string): string => key.normalize('NFKC').toLowerCase().trim();

@@ -25,16 +25,19 @@ interface Validator {
 }
 
 /**
- * The build's standalone validator of one schema, on Node only. The loader is required by a
- * computed name so that bundlers leave it (and its node:fs) out of a browser bundle, where
- * `__dirname` is undefined and every validator is compiled on first use instead.
+ * The build's standalone validators, on Node only: the loader, required once here, requires each
+ * schema's module when its validator is first asked for. It is required by a computed name so that
+ * bundlers leave it (and its node:fs) out of a browser bundle, where `__dirname` is undefined and
+ * every validator is compiled on first use instead.
  */
-function loadPrecompiled(id: string): Validator | undefined {
-  if (typeof __dirname !== 'string') return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time choice, see above
-  const loader = require(`${__dirname}/precompiled-loader`) as typeof LoaderModule;
-  return loader.loadPrecompiled(__dirname, id) as Validator | undefined;
-}
+const loader =
+  typeof __dirname === 'string'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- a run-time choice, see above
+      (require(`${__dirname}/precompiled-loader`) as typeof LoaderModule)
+    : undefined;
+
+const loadPrecompiled = (id: string): Validator | undefined =>
+  loader?.loadPrecompiled(__dirname, id) as Validator | undefined;
 
 let ajv: Ajv2020 | undefined;
 const validators = new Map<string, Validator>();
