@@ -3,9 +3,9 @@
  * `npm test` whole. Reported by limit-report.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { operations, type Case } from './cases';
 import { inRounds, type Compared, type Runner } from './measure';
+import { everyCore } from './machine';
 import { startServer } from './processes';
 import { mockCommand, plainNode, type SuiteRun } from './sections';
 
@@ -31,9 +31,7 @@ export async function runMachineLimit(runner: Runner, article: string): Promise<
  */
 export function runNpmTest(root: string, pin: boolean): SuiteRun {
   const started = Date.now();
-  const [command, args] = pin
-    ? ['taskset', ['-c', `0-${String(availableParallelism() - 1)}`, 'npm', 'test']]
-    : ['npm', ['test']];
+  const [command, args] = pin ? ['taskset', ['-c', everyCore(), 'npm', 'test']] : ['npm', ['test']];
   const result = spawnSync(command, args, { cwd: root, stdio: 'ignore' });
   return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
 }

@@ -34,6 +34,12 @@ export function describeMachine(): Machine {
 export const currentLoad = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
 
 /** The runner and its load generators on core 0; servers go to core 1 (processes.ts). */
+/**
+ * Every core of the machine as taskset takes them (`0-1`). From the machine's count, not
+ * `availableParallelism()`: once this process is pinned, that counts the one core it is pinned to.
+ */
+export const everyCore = (): string => `0-${String(cpus().length - 1)}`;
+
 export function pinSelf(machine: Machine): void {
   if (machine.pinned) execFileSync('taskset', ['-pc', '0', String(process.pid)], { stdio: 'ignore' });
 }

@@ -6,8 +6,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { everyCore } from './machine';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import type { LoadResult, LoadSpec } from './load-spec';
 
 export interface Server {
@@ -35,7 +35,6 @@ export interface ServerCommand {
  */
 const pinned = (cores: string, enabled: boolean, args: string[]): [string, string[]] =>
   enabled ? ['taskset', ['-c', cores, process.execPath, ...args]] : [process.execPath, args];
-const everyCore = `0-${String(availableParallelism() - 1)}`;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -95,7 +94,7 @@ export async function startServer(
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const args = command.args.map((arg) => arg.replace('{port}', String(port)));
-  const [file, argv] = pinned(pinLater ? everyCore : '1', pin, args);
+  const [file, argv] = pinned(pinLater ? everyCore() : '1', pin, args);
   const started = process.hrtime.bigint();
   const child = spawn(file, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
