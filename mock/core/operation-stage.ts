@@ -58,17 +58,8 @@ const writes = new Set<OperationId>(operations.filter((row) => row.changes !== '
 const cachedReads = new Set<OperationId>(
   operations.filter((row) => row.changes === 'nothing' && 'answer' in row).map((row) => row.id),
 );
-const ruleNames = Object.keys(defaultRules) as (keyof RuleSet)[];
-/** Whether a rule set is the mock's own, decided once per set: a live's rules are made whole at build, never edited. */
-const defaultOnly = new WeakMap<RuleSet, boolean>();
-function usesDefaultRules(rules: RuleSet): boolean {
-  let known = defaultOnly.get(rules);
-  if (known === undefined) {
-    known = ruleNames.every((name) => rules[name] === defaultRules[name]);
-    defaultOnly.set(rules, known);
-  }
-  return known;
-}
+const usesDefaultRules = (rules: RuleSet): boolean =>
+  (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
 
 /** The operation's input after its token and media type pass: the parsed body of a write (read into `read`). */
 async function operationBody(
