@@ -4,6 +4,7 @@
  *
  *   npm run bench                  full run, about twelve minutes (npm test included); writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
+ *   npm run bench -- --limit-only  issue 32's rounds against plain node:http and the cold starts; prints only
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,11 @@ import { currentLoad, describeMachine, pinSelf } from './machine';
 import { renderRun, type Run } from './report';
 import { runPersistence } from './persistence';
 import { runMachineLimit, runNpmTest } from './limit';
+import { limitSection, limitTargets } from './limit-report';
+import { table } from './format';
 import {
   bareExpress,
+  mockArticle,
   runCheckCost,
   runColdStarts,
   runContractSuite,
@@ -61,6 +65,20 @@ function writeRun(file: string, markdown: string): void {
 const precompiledCurrent = (folder: string): boolean =>
   schemaDocuments.every((document) => loadPrecompiled(folder, document.$id) !== undefined);
 
+/**
+ * `--limit-only`: issue 32's rounds against plain node:http and the cold starts, nothing else (about
+ * two minutes), printed and never written: for trying a change, not for the record.
+ */
+async function printLimitOnly(runner: Runner, log: (step: string) => void): Promise<void> {
+  const article = await mockArticle(runner);
+  log('the machine limit: reading an article and setting a key, mock and plain node:http');
+  const limit = await runMachineLimit(runner, article);
+  log('cold starts');
+  const coldStarts = await runColdStarts(runner, article);
+  console.log(table(['target', 'this run', 'met'], limitTargets({ limit, coldStarts })));
+  console.log(`\n${limitSection({ limit, coldStarts })}`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -70,6 +88,7 @@ async function main(): Promise<void> {
       write: { type: 'boolean' },
       'no-write': { type: 'boolean' },
       out: { type: 'string' },
+      'limit-only': { type: 'boolean' },
     },
   });
   const root = projectRoot();
@@ -97,6 +116,10 @@ async function main(): Promise<void> {
     settings,
     loadBefore: currentLoad(),
   };
+  if (values['limit-only']) {
+    await printLimitOnly(runner, log);
+    return;
+  }
   run.precompiled = precompiledCurrent(validationBuild);
   log('the five operations, mock and bare Express');
   const answers = await runOperations(runner);

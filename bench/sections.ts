@@ -57,6 +57,16 @@ export interface Operations {
   comments: string;
 }
 
+/** The sample site's first article as the mock answers it: what bare Express and plain node:http send. */
+export async function mockArticle(runner: Runner): Promise<string> {
+  const mock = await startServer(mockCommand(runner), runner.pin);
+  try {
+    return (await fetchText(`${mock.origin}${probe}`)).body;
+  } finally {
+    await mock.stop();
+  }
+}
+
 export async function runOperations(runner: Runner): Promise<Operations> {
   const mock = await startServer(mockCommand(runner), runner.pin);
   const article = (await fetchText(`${mock.origin}${probe}`)).body;

@@ -103,7 +103,8 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
     },
   };
   const core = createCore({
-    operations: { live, tokenMatches: serving.tokenMatches, settled },
+    // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
+    operations: { live, tokenMatches: serving.tokenMatches, ...(persistence ? { settled } : {}) },
     control: serving.control(controls),
     guards: serving.guards ?? [],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),

@@ -41,8 +41,8 @@ export interface OperationParts {
 }
 
 /**
- * Answers a request a route of section 4 names; `read` records the body bytes for the journal. A
- * read that waits on nothing (no body, no fault, no disk) is answered in the same turn.
+ * Answers a request a route of section 4 names; `read` records the body bytes for the journal. An
+ * operation that waits on nothing (no body to read, no fault, no disk) is answered in the same turn.
  */
 export type OperationStage = (
   request: PlainRequest,
@@ -58,91 +58,120 @@ const writes = new Set<OperationId>(operations.filter((row) => row.changes !== '
 const cachedReads = new Set<OperationId>(
   operations.filter((row) => row.changes === 'nothing' && 'answer' in row).map((row) => row.id),
 );
-const usesDefaultRules = (rules: RuleSet): boolean =>
-  (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
 
-/** The operation's input after its token and media type pass: the parsed body of a write (read into `read`). */
-async function operationBody(
+/** Whether a rule set is the mock's own: decided once per rule set, not on every read. */
+function ownRulesCheck(): (rules: RuleSet) => boolean {
+  let checked: RuleSet | undefined;
+  let own = false;
+  return (rules) => {
+    if (rules !== checked) {
+      checked = rules;
+      own = (Object.keys(defaultRules) as (keyof RuleSet)[]).every((name) => rules[name] === defaultRules[name]);
+    }
+    return own;
+  };
+}
+
+/**
+ * The operation's input after its token and media type pass: the parsed body of a write that takes
+ * one (its bytes kept in `read`), undefined for the others. Only reading a body waits.
+ */
+function operationBody(
   parts: OperationParts,
   request: PlainRequest,
   operation: OperationId,
   query: Record<string, unknown>,
   read: { body?: Uint8Array },
-): Promise<unknown> {
+): unknown {
   const { live } = parts;
   if (writes.has(operation)) requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
   if (!readsBody.has(operation)) return undefined;
   // Absent or empty, the body is what is wrong, whatever the type says; so it is read (within the
   // limit) before its type is judged.
   if (!request.body.present) throw missingBody(operation);
-  read.body = await request.body.read(live.bodyLimit);
-  if (read.body.byteLength === 0) throw missingBody(operation);
-  requireJsonType(request);
-  return parseJsonBody(read.body);
+  return request.body.read(live.bodyLimit).then((bytes) => {
+    read.body = bytes;
+    if (bytes.byteLength === 0) throw missingBody(operation);
+    requireJsonType(request);
+    return parseJsonBody(bytes);
+  });
 }
 
 /** Where a cacheable read's answer is kept (response-cache.ts); undefined when it is not cached. */
-type CacheKey = { store: SiteStore; text: string; articleId: number } | undefined;
+type CacheKey =
+  { cache: ResponseCache; store: SiteStore; address: string; base: string; articleId: number } | undefined;
 
 /** The outcome checked and serialised; a read of the default rules is cached when it can be. */
-function finish(
-  live: Live,
-  cache: ResponseCache,
-  operation: OperationId,
-  outcome: Outcome,
-  key: CacheKey,
-): PlainAnswer {
+function finish(live: Live, operation: OperationId, outcome: Outcome, key: CacheKey): PlainAnswer {
   if (live.validateResponses) checkOutcome(operation, outcome);
   const plain = outcomeAnswer(outcome);
-  if (key && plain.status === 200) cache.set(key.store, key.text, key.articleId, plain);
-  return plain;
+  return key && plain.status === 200 ? key.cache.set(key.store, key.address, key.base, key.articleId, plain) : plain;
 }
 
-/** The rule's outcome, checked and serialised; a read the default rules answer comes from the cache when it can. */
+/**
+ * The rule's outcome, checked and serialised. `cache` is given for a read the default rules answer:
+ * its answer then comes from the cache when it can.
+ */
 function ruleAnswer(
   live: Live,
-  cache: ResponseCache,
+  cache: ResponseCache | undefined,
   request: PlainRequest,
   input: OperationRequest,
 ): PlainAnswer | Promise<PlainAnswer> {
-  const context: RuleContext = { store: live.store, base: baseUrl(request), clock: live.clock };
-  const cacheable = cachedReads.has(input.operation) && usesDefaultRules(live.rules);
-  const articleId = Number(input.params.article_id);
-  const cacheKey = cacheable ? `${input.operation} ${context.base}${request.originalUrl}` : '';
-  const hit = cacheable ? cache.get(context.store, cacheKey, articleId) : undefined;
-  if (hit) return hit;
-  const key: CacheKey = cacheable ? { store: context.store, text: cacheKey, articleId } : undefined;
+  const { store } = live;
+  const base = baseUrl(request);
+  let key: CacheKey;
+  if (cache) {
+    const articleId = Number(input.params.article_id);
+    const hit = cache.get(store, request.originalUrl, base, articleId);
+    if (hit) return hit;
+    key = { cache, store, address: request.originalUrl, base, articleId };
+  }
+  const context: RuleContext = { store, base, clock: live.clock };
   const outcome = runRule(live.rules, context, input);
   // Only a replaced rule answers with a promise; the mock's own stay on the synchronous path.
   return outcome instanceof Promise
-    ? outcome.then((settled) => finish(live, cache, input.operation, settled, key))
-    : finish(live, cache, input.operation, outcome, key);
+    ? outcome.then((settled) => finish(live, input.operation, settled, key))
+    : finish(live, input.operation, outcome, key);
 }
 
 export function operationStage(parts: OperationParts): OperationStage {
   const { live } = parts;
-  const cache = new ResponseCache();
-  /** An operation that reads a body, writes, or meets a fault: each waits on something. */
-  const answerAfterWaiting = async (
-    request: PlainRequest,
-    input: OperationRequest,
-    read: { body?: Uint8Array },
-  ): Promise<PlainAnswer> => {
+  const responseCache = new ResponseCache();
+  const ownRules = ownRulesCheck();
+  const cacheFor = (operation: OperationId): ResponseCache | undefined =>
+    cachedReads.has(operation) && ownRules(live.rules) ? responseCache : undefined;
+  /** An operation that meets a fault, or a write that waits for the disk (`--persist`). */
+  const answerAfterWaiting = async (request: PlainRequest, input: OperationRequest): Promise<PlainAnswer> => {
     const { operation } = input;
-    const body = await operationBody(parts, request, operation, input.query, read);
     if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
-    const plain = await ruleAnswer(live, cache, request, { ...input, body });
+    const answer = ruleAnswer(live, cacheFor(operation), request, input);
+    const plain = answer instanceof Promise ? await answer : answer;
     if (parts.settled && writes.has(operation)) await durably(parts.settled);
     return plain;
+  };
+  /**
+   * The rest once the body (if any) is in. Each promise turn is work every answer pays for
+   * (BENCHMARKS.md), so what waits on nothing more (no fault, no disk) is answered in this turn.
+   */
+  const answerWithBody = (
+    request: PlainRequest,
+    input: OperationRequest,
+    body: unknown,
+  ): PlainAnswer | Promise<PlainAnswer> => {
+    input.body = body;
+    const waitsForDisk = parts.settled !== undefined && writes.has(input.operation);
+    if (waitsForDisk || hasFaults(live.faults)) return answerAfterWaiting(request, input);
+    return ruleAnswer(live, cacheFor(input.operation), request, input);
   };
   return (request, match, search, read) => {
     const { operation } = match;
     const params = decodedParams(match.rawParams);
     if (!operation) return methodNotAllowedAnswer(match.allow);
-    const input = { operation, params, query: parseQuery(search), body: undefined, originalUrl: request.originalUrl };
-    if (readsBody.has(operation) || writes.has(operation) || hasFaults(live.faults)) {
-      return answerAfterWaiting(request, input, read);
-    }
-    return ruleAnswer(live, cache, request, input);
+    const query = parseQuery(search);
+    const input: OperationRequest = { operation, params, query, body: undefined, originalUrl: request.originalUrl };
+    const body = operationBody(parts, request, operation, query, read);
+    if (body instanceof Promise) return body.then((parsed) => answerWithBody(request, input, parsed));
+    return answerWithBody(request, input, body);
   };
 }

@@ -35,8 +35,9 @@ export interface CoreParts {
 export interface Core {
   /**
    * Answers any request: an operation of section 4, a row of the control API, or 404. An answer
-   * that waits on nothing (a read without faults) comes back at once, not as a promise: every turn
-   * of the event loop's promise queue is work a cached read would otherwise spend (BENCHMARKS.md).
+   * that waits on nothing (a read or a key removal without faults or a disk to wait for) comes back
+   * at once, not as a promise: every turn of the event loop's promise queue is work an answer would
+   * otherwise spend (BENCHMARKS.md).
    */
   handle(request: PlainRequest): PlainAnswer | Promise<PlainAnswer>;
   /**
@@ -76,6 +77,26 @@ function guardStage(parts: CoreParts, request: PlainRequest, path: string, api: 
   return { headers };
 }
 
+/** What one request's answer is finished with: the guard's headers and what the pipeline read. */
+interface Answering {
+  request: PlainRequest;
+  started: number;
+  headers: Record<string, string>;
+  read: { body?: Uint8Array };
+}
+
+/** The answer with the guard's headers, recorded; HEAD gets the head of GET. */
+function finishAnswer(parts: CoreParts, answering: Answering, plain: PlainAnswer): PlainAnswer {
+  const { request, read } = answering;
+  // The guard's headers are this request's own, so the answer's are added to them in place.
+  const headers = Object.assign(answering.headers, plain.headers);
+  // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
+  const final = plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
+  // A stream has no end to record; the journal keeps whole exchanges.
+  if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - answering.started, ...read });
+  return final;
+}
+
 export function createCore(parts: CoreParts): Core {
   const operations = parts.operations && operationStage(parts.operations);
   const routeOf = (method: string, path: string): RouteMatch | undefined =>
@@ -86,27 +107,20 @@ export function createCore(parts: CoreParts): Core {
     const { path, search } = splitTarget(request.url);
     const match = routeOf(request.method, path);
     const guarded = guardStage(parts, request, path, match !== undefined);
-    const read: { body?: Uint8Array } = {};
-    const finish = (plain: PlainAnswer): PlainAnswer => {
-      // The guard's headers are this request's own, so the answer's are added to them in place.
-      const headers = Object.assign(guarded.headers, plain.headers);
-      // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
-      const final =
-        plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
-      // A stream has no end to record; the journal keeps whole exchanges.
-      if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - started, ...read });
-      return final;
-    };
-    const failed = (error: unknown): PlainAnswer => finish(errorAnswer(error));
+    const answering: Answering = { request, started, headers: guarded.headers, read: {} };
     let answer: PlainAnswer | Promise<PlainAnswer>;
     try {
       if (guarded.answer) answer = guarded.answer;
-      else if (match && operations) answer = operations(request, match, search, read);
-      else answer = controlAnswer(parts.control, request, path, search, read);
+      else if (match && operations) answer = operations(request, match, search, answering.read);
+      else answer = controlAnswer(parts.control, request, path, search, answering.read);
     } catch (error) {
-      return failed(error);
+      return finishAnswer(parts, answering, errorAnswer(error));
     }
-    return answer instanceof Promise ? answer.then(finish, failed) : finish(answer);
+    if (!(answer instanceof Promise)) return finishAnswer(parts, answering, answer);
+    return answer.then(
+      (plain) => finishAnswer(parts, answering, plain),
+      (error: unknown) => finishAnswer(parts, answering, errorAnswer(error)),
+    );
   };
 
   return { handle, ownUrls: [...(operations ? routeUrlPatterns() : []), controlUrlPattern] };

@@ -6,6 +6,8 @@ export type Query = Record<string, string | string[]>;
 
 export function parseQuery(search: string): Query {
   const query = Object.create(null) as Query;
+  // Most requests have none: no URLSearchParams is made for them (a cached read's routing is its own work).
+  if (search === '') return query;
   for (const [name, value] of new URLSearchParams(search)) {
     const previous = query[name];
     query[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];

@@ -3,19 +3,32 @@
  * the article they show is unchanged. With the default rules an article's answer depends only on
  * its record, its comment count, its page, language and author (which no operation writes) and the
  * base address; a comment page on its comments (only ever added) and the request's address. So an
- * entry, keyed by base address and request address, stays right while the store, the article
- * object, its `updated_at` (every write of 4.2-4.4 sets a later one) and its comment count (4.6
- * adds one) are those it was made from. The core (pipeline.ts) uses it only with the default rules.
+ * entry, one per request address (which names the operation) and made for one base address, stays
+ * right while the store, the article object, its `updated_at` (every write of 4.2-4.4 sets a later
+ * one) and its comment count (4.6 adds one) are those it was made from. An address asked for under
+ * another base address gets an entry for that base instead. The core (operation-stage.ts) uses it
+ * only with the default rules. Keyed by the address alone, not joined with the base: joining made
+ * a new string per read to hash, more work than the rest of the lookup.
  *
  * An answer is kept only when its address was asked for recently already: reads spread over a
  * large site would otherwise keep replacing entries, and that churn (old-generation garbage) cost
  * more in garbage collection than the few hits saved (BENCHMARKS.md).
+ *
+ * A kept answer's body is its UTF-8 bytes: a socket writes bytes as they are, where text is encoded
+ * again on every send, and that encoding was the largest part of a cached read's own work (BENCHMARKS.md).
  */
 import { hashText, SeenRecently } from '../store/seen-recently';
 import type { SiteStore, StoredArticle } from '../store/site-store';
 import type { PlainAnswer } from './plain';
 
+const encoder = new TextEncoder();
+
+/** The answer with its body as bytes, to be sent again and again. */
+const asBytes = (answer: PlainAnswer): PlainAnswer =>
+  typeof answer.body === 'string' ? { ...answer, body: encoder.encode(answer.body) } : answer;
+
 interface Entry {
+  base: string;
   article: StoredArticle;
   updatedAt: string;
   comments: number;
@@ -33,10 +46,11 @@ export class ResponseCache {
   /** Addresses asked for recently: an answer is kept only from its address's second ask. */
   private readonly seen = new SeenRecently();
 
-  get(store: SiteStore, key: string, articleId: number): PlainAnswer | undefined {
+  /** The kept answer to `address` (a request's target) made for `base`, while it is still right. */
+  get(store: SiteStore, address: string, base: string, articleId: number): PlainAnswer | undefined {
     if (store !== this.store) return undefined;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    const entry = this.entries.get(address);
+    if (entry?.base !== base) return undefined;
     const article = store.article(articleId);
     if (
       article === entry.article &&
@@ -45,27 +59,30 @@ export class ResponseCache {
     ) {
       return entry.answer;
     }
-    this.remove(key, entry);
+    this.remove(address, entry);
     return undefined;
   }
 
-  set(store: SiteStore, key: string, articleId: number, answer: PlainAnswer): void {
+  /** Offers an answer to keep; gives back the answer to send (the kept one, when it was kept). */
+  set(store: SiteStore, address: string, base: string, articleId: number, answer: PlainAnswer): PlainAnswer {
     // Admitted first: an article of a large site is not read for an answer that is not kept.
-    if (answer.body === undefined || !this.seen.seenBefore(hashText(key))) return;
+    if (answer.body === undefined || !this.seen.seenBefore(hashText(address))) return answer;
     const article = store.article(articleId);
     // A copy the store does not hold (a saved site's, read for this answer) would never match again.
-    if (!article || !store.holds(article)) return;
-    // Strings are UTF-16: two bytes per code unit.
-    const bytes = 2 * (key.length + answer.body.length);
-    if (bytes > cacheLimits.entryBytes) return;
+    if (!article || !store.holds(article)) return answer;
+    const kept = asBytes(answer);
+    // The addresses are UTF-16 text, two bytes per code unit; the body is bytes.
+    const bytes = 2 * (address.length + base.length) + (kept.body?.length ?? 0);
+    if (bytes > cacheLimits.entryBytes) return answer;
     if (store !== this.store) this.clear(store);
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.entries.set(key, {
+    const previous = this.entries.get(address);
+    if (previous) this.remove(address, previous);
+    this.entries.set(address, {
+      base,
       article,
       updatedAt: article.updated_at,
       comments: store.commentCount(articleId),
-      answer,
+      answer: kept,
       bytes,
     });
     this.bytes += bytes;
@@ -74,10 +91,11 @@ export class ResponseCache {
       if (this.bytes <= cacheLimits.bytes) break;
       this.remove(oldKey, oldEntry);
     }
+    return kept;
   }
 
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
+  private remove(address: string, entry: Entry): void {
+    this.entries.delete(address);
     this.bytes -= entry.bytes;
   }
 

@@ -15,6 +15,19 @@ describe('nextTimestamp', () => {
     expect(nextTimestamp(at('2026-11-26T16:00:00.500Z'), '2026-11-26T16:00:00.500Z')).toBe('2026-11-26T16:00:00.501Z');
   });
 
+  test('keeps moving a millisecond at a time while writes come faster than the clock', () => {
+    const clock = at('2026-11-26T16:00:00.500Z');
+    const stamps = ['2026-11-26T16:00:00.500Z'];
+    for (let write = 0; write < 3; write += 1) stamps.push(nextTimestamp(clock, stamps.at(-1) ?? ''));
+    expect(stamps.slice(1)).toEqual([
+      '2026-11-26T16:00:00.501Z',
+      '2026-11-26T16:00:00.502Z',
+      '2026-11-26T16:00:00.503Z',
+    ]);
+    // Another article's older stamp is read for itself, not taken for the one made last.
+    expect(nextTimestamp(clock, '2026-11-26T16:00:00.500Z')).toBe('2026-11-26T16:00:00.501Z');
+  });
+
   test('is a millisecond after a previous stamp ahead of the clock', () => {
     expect(nextTimestamp(at('2026-11-26T16:00:00.500Z'), '2030-01-01T00:00:00.000Z')).toBe('2030-01-01T00:00:00.001Z');
   });
