@@ -90,17 +90,37 @@ function fallbackBase(request: IncomingMessage, protocol: string): string {
   return `${protocol}://${shown}:${String(request.socket.localPort ?? 80)}`;
 }
 
+type NodeRequest = IncomingMessage & { originalUrl?: string };
+
+/**
+ * One object a request: the body source and the listener's address are made only when the
+ * pipeline asks (a read never reads a body, and the address is used only when Host is unusable).
+ */
+class NodePlainRequest implements PlainRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly originalUrl: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly protocol: 'http' | 'https';
+
+  constructor(private readonly incoming: NodeRequest) {
+    this.method = incoming.method ?? 'GET';
+    this.url = incoming.url ?? '/';
+    this.originalUrl = incoming.originalUrl ?? this.url;
+    this.headers = incoming.headers;
+    this.protocol = (incoming.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+  }
+
+  get body(): BodySource {
+    return bodySource(this.incoming);
+  }
+
+  get fallbackBase(): string {
+    return fallbackBase(this.incoming, this.protocol);
+  }
+}
+
 /** `originalUrl` is Express's full target when the app is mounted in another; otherwise `url`. */
-export function plainRequest(request: IncomingMessage & { originalUrl?: string }): PlainRequest {
-  const protocol = (request.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
-  const url = request.url ?? '/';
-  return {
-    method: request.method ?? 'GET',
-    url,
-    originalUrl: request.originalUrl ?? url,
-    headers: request.headers,
-    body: bodySource(request),
-    fallbackBase: fallbackBase(request, protocol),
-    protocol,
-  };
+export function plainRequest(request: NodeRequest): PlainRequest {
+  return new NodePlainRequest(request);
 }

@@ -93,7 +93,7 @@ function finishAnswer(parts: CoreParts, answering: Answering, plain: PlainAnswer
   // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
   const final = plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
   // A stream has no end to record; the journal keeps whole exchanges.
-  if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - answering.started, ...read });
+  if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - answering.started, body: read.body });
   return final;
 }
 

@@ -42,6 +42,10 @@ describe('nextTimestamp', () => {
     );
   });
 
+  test('is the clock when the previous stamp is empty', () => {
+    expect(nextTimestamp(at('2026-11-26T16:00:00.000Z'), '')).toBe('2026-11-26T16:00:00.000Z');
+  });
+
   test('is the clock when the previous stamp is not a date', () => {
     expect(nextTimestamp(at('2026-11-26T16:00:00.000Z'), 'yesterday-ish')).toBe('2026-11-26T16:00:00.000Z');
   });
