@@ -2,7 +2,7 @@
  * `npm run bench` (issue 6): the built mock, as `npm start` runs it, against a bare Express app in
  * the same run; prints the results and writes them into BENCHMARKS.md between its markers.
  *
- *   npm run bench                  full run, about twelve minutes (npm test included); writes BENCHMARKS.md
+ *   npm run bench                  full run, about seventeen minutes (npm test included); writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   npm run bench -- --limit-only  issue 32's rounds against plain node:http and the cold starts; prints only
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>

@@ -84,10 +84,9 @@ function bodySource(request: IncomingMessage): BodySource {
   return { present, read: (limit) => readBody(request, limit) };
 }
 
-function fallbackBase(request: IncomingMessage, protocol: string): string {
-  const address = request.socket.localAddress ?? '127.0.0.1';
+function fallbackBase(address: string, port: number, protocol: string): string {
   const shown = address.includes(':') ? `[${address}]` : address;
-  return `${protocol}://${shown}:${String(request.socket.localPort ?? 80)}`;
+  return `${protocol}://${shown}:${String(port)}`;
 }
 
 type NodeRequest = IncomingMessage & { originalUrl?: string };
@@ -95,6 +94,7 @@ type NodeRequest = IncomingMessage & { originalUrl?: string };
 /**
  * One object a request: the body source and the listener's address are made only when the
  * pipeline asks (a read never reads a body, and the address is used only when Host is unusable).
+ * The socket's address is read on arrival, while the socket is open; only the text is made later.
  */
 class NodePlainRequest implements PlainRequest {
   readonly method: string;
@@ -102,6 +102,8 @@ class NodePlainRequest implements PlainRequest {
   readonly originalUrl: string;
   readonly headers: IncomingMessage['headers'];
   readonly protocol: 'http' | 'https';
+  private readonly localAddress: string;
+  private readonly localPort: number;
 
   constructor(private readonly incoming: NodeRequest) {
     this.method = incoming.method ?? 'GET';
@@ -109,6 +111,8 @@ class NodePlainRequest implements PlainRequest {
     this.originalUrl = incoming.originalUrl ?? this.url;
     this.headers = incoming.headers;
     this.protocol = (incoming.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+    this.localAddress = incoming.socket.localAddress ?? '127.0.0.1';
+    this.localPort = incoming.socket.localPort ?? 80;
   }
 
   get body(): BodySource {
@@ -116,7 +120,7 @@ class NodePlainRequest implements PlainRequest {
   }
 
   get fallbackBase(): string {
-    return fallbackBase(this.incoming, this.protocol);
+    return fallbackBase(this.localAddress, this.localPort, this.protocol);
   }
 }
 

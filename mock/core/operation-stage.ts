@@ -17,7 +17,7 @@ import { missingBody, parseJsonBody, requireJsonType } from './json-body';
 import { runRule, type OperationRequest } from './operation-input';
 import type { PlainAnswer, PlainRequest } from './plain';
 import { parseQuery } from './query';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type AnswerFor } from './response-cache';
 import { decodedParams, type RouteMatch } from './route-table';
 import { requireToken, type TokenMatcher } from './token';
 
@@ -97,15 +97,19 @@ function operationBody(
   });
 }
 
-/** Where a cacheable read's answer is kept (response-cache.ts); undefined when it is not cached. */
-type CacheKey =
-  { cache: ResponseCache; store: SiteStore; address: string; base: string; articleId: number } | undefined;
+/** Where a cacheable read's answer is kept (response-cache.ts), and what it is made for. */
+interface CacheKey extends AnswerFor {
+  cache: ResponseCache;
+  store: SiteStore;
+  address: string;
+  articleId: number;
+}
 
 /** The outcome checked and serialised; a read of the default rules is cached when it can be. */
-function finish(live: Live, operation: OperationId, outcome: Outcome, key: CacheKey): PlainAnswer {
+function finish(live: Live, operation: OperationId, outcome: Outcome, key: CacheKey | undefined): PlainAnswer {
   if (live.validateResponses) checkOutcome(operation, outcome);
   const plain = outcomeAnswer(outcome);
-  return key && plain.status === 200 ? key.cache.set(key.store, key.address, key.base, key.articleId, plain) : plain;
+  return key && plain.status === 200 ? key.cache.set(key.store, key.address, key, key.articleId, plain) : plain;
 }
 
 /**
@@ -120,12 +124,12 @@ function ruleAnswer(
 ): PlainAnswer | Promise<PlainAnswer> {
   const { store } = live;
   const base = baseUrl(request);
-  let key: CacheKey;
+  let key: CacheKey | undefined;
   if (cache) {
-    const articleId = Number(input.params.article_id);
-    const hit = cache.get(store, request.originalUrl, base, articleId);
+    const { operation } = input;
+    key = { cache, store, address: request.originalUrl, operation, base, articleId: Number(input.params.article_id) };
+    const hit = cache.get(store, key.address, key, key.articleId);
     if (hit) return hit;
-    key = { cache, store, address: request.originalUrl, base, articleId };
   }
   const context: RuleContext = { store, base, clock: live.clock };
   const outcome = runRule(live.rules, context, input);

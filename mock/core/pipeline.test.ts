@@ -89,6 +89,23 @@ test('answers carry addresses for the Host the request named', async () => {
   expect(JSON.parse(answerText(answer))).toMatchObject({ url: 'http://mock.test/admin/api/articles/2' });
 });
 
+test('a read asked for again under another Host or protocol carries the addresses of that one', async () => {
+  const mock = core();
+  const urlOf = async (host: string, protocol: 'http' | 'https' = 'http'): Promise<unknown> => {
+    const request = { ...plain('GET', '/admin/api/articles/2', undefined, { host }), protocol };
+    return (JSON.parse(answerText(await mock.handle(request))) as { url: unknown }).url;
+  };
+  // Twice under the first Host, so its answer is kept; then under others.
+  expect([await urlOf('a.test'), await urlOf('a.test'), await urlOf('b.test'), await urlOf('b.test', 'https')]).toEqual(
+    [
+      'http://a.test/admin/api/articles/2',
+      'http://a.test/admin/api/articles/2',
+      'http://b.test/admin/api/articles/2',
+      'https://b.test/admin/api/articles/2',
+    ],
+  );
+});
+
 test('HEAD to the journal stream gets its head and no stream, which would never end', async () => {
   const answer = await core().handle(plain('HEAD', '/__mock/journal/stream'));
   expect([answer.status, answer.headers['Content-Type'], answer.stream]).toEqual([

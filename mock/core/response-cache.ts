@@ -3,12 +3,13 @@
  * the article they show is unchanged. With the default rules an article's answer depends only on
  * its record, its comment count, its page, language and author (which no operation writes) and the
  * base address; a comment page on its comments (only ever added) and the request's address. So an
- * entry, one per request address (which names the operation) and made for one base address, stays
- * right while the store, the article object, its `updated_at` (every write of 4.2-4.4 sets a later
- * one) and its comment count (4.6 adds one) are those it was made from. An address asked for under
- * another base address gets an entry for that base instead. The core (operation-stage.ts) uses it
- * only with the default rules. Keyed by the address alone, not joined with the base: joining made
- * a new string per read to hash, more work than the rest of the lookup.
+ * entry, one per request address and made for one operation and base address, stays right while
+ * the store, the article object, its `updated_at` (every write of 4.2-4.4 sets a later one) and its
+ * comment count (4.6 adds one) are those it was made from. An address asked for under another base
+ * address (or routed to another operation) gets an entry for that instead. The core
+ * (operation-stage.ts) uses it only with the default rules. Keyed by the address alone, the rest
+ * compared in the entry: joining them made a new string per read to hash, more work than the rest
+ * of the lookup.
  *
  * An answer is kept only when its address was asked for recently already: reads spread over a
  * large site would otherwise keep replacing entries, and that churn (old-generation garbage) cost
@@ -27,8 +28,13 @@ const encoder = new TextEncoder();
 const asBytes = (answer: PlainAnswer): PlainAnswer =>
   typeof answer.body === 'string' ? { ...answer, body: encoder.encode(answer.body) } : answer;
 
-interface Entry {
+/** What an answer was made for besides its address: the operation and the base address of its links. */
+export interface AnswerFor {
+  operation: string;
   base: string;
+}
+
+interface Entry extends AnswerFor {
   article: StoredArticle;
   updatedAt: string;
   comments: number;
@@ -47,10 +53,10 @@ export class ResponseCache {
   private readonly seen = new SeenRecently();
 
   /** The kept answer to `address` (a request's target) made for `base`, while it is still right. */
-  get(store: SiteStore, address: string, base: string, articleId: number): PlainAnswer | undefined {
+  get(store: SiteStore, address: string, made: AnswerFor, articleId: number): PlainAnswer | undefined {
     if (store !== this.store) return undefined;
     const entry = this.entries.get(address);
-    if (entry?.base !== base) return undefined;
+    if (entry?.base !== made.base || entry.operation !== made.operation) return undefined;
     const article = store.article(articleId);
     if (
       article === entry.article &&
@@ -64,7 +70,7 @@ export class ResponseCache {
   }
 
   /** Offers an answer to keep; gives back the answer to send (the kept one, when it was kept). */
-  set(store: SiteStore, address: string, base: string, articleId: number, answer: PlainAnswer): PlainAnswer {
+  set(store: SiteStore, address: string, made: AnswerFor, articleId: number, answer: PlainAnswer): PlainAnswer {
     // Admitted first: an article of a large site is not read for an answer that is not kept.
     if (answer.body === undefined || !this.seen.seenBefore(hashText(address))) return answer;
     const article = store.article(articleId);
@@ -72,13 +78,14 @@ export class ResponseCache {
     if (!article || !store.holds(article)) return answer;
     const kept = asBytes(answer);
     // The addresses are UTF-16 text, two bytes per code unit; the body is bytes.
-    const bytes = 2 * (address.length + base.length) + (kept.body?.length ?? 0);
+    const bytes = 2 * (address.length + made.base.length) + (kept.body?.length ?? 0);
     if (bytes > cacheLimits.entryBytes) return answer;
     if (store !== this.store) this.clear(store);
     const previous = this.entries.get(address);
     if (previous) this.remove(address, previous);
     this.entries.set(address, {
-      base,
+      operation: made.operation,
+      base: made.base,
       article,
       updatedAt: article.updated_at,
       comments: store.commentCount(articleId),
