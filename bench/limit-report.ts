@@ -5,6 +5,7 @@
  * the mock's share of the limit: 1.0x is as fast as plain node, so higher is better.
  */
 import { cpu, fixed, median, ms, ratio, table, yes } from './format';
+import type { CoreWork } from './limit';
 import type { Compared, SuiteRun } from './sections';
 
 export interface LimitRun {
@@ -13,6 +14,8 @@ export interface LimitRun {
   /** Cold starts: the mock, bare Express, plain node (runColdStarts). */
   coldStarts: number[][];
   npmTest?: SuiteRun;
+  /** The same work in-process, without sockets (core-work.ts). */
+  coreWork?: CoreWork[];
 }
 
 /** The mock's req/s over plain node's (the median of the rounds' ratios). */
@@ -54,7 +57,21 @@ export function limitTargets({ limit, coldStarts, npmTest }: LimitRun): string[]
   return rows;
 }
 
-export function limitSection({ limit }: LimitRun): string {
+/** The in-process table: what the rounds' CPU per answer holds besides the kernel and the machine's noise. */
+function coreWorkTable(coreWork: CoreWork[] | undefined): string[] {
+  if (!coreWork) return [];
+  return [
+    '',
+    'The same work in-process, without sockets or the kernel (`bench/core-work.ts`: the requests handed to the built core, request log, journal and answer check on; plain node:http’s key write as `bench/plain-node.ts` does it once the body is in), CPU µs per answer, the median of five rounds:',
+    '',
+    table(
+      ['work', 'CPU µs'],
+      coreWork.map((each) => [each.name, fixed(each.us, 2)]),
+    ),
+  ];
+}
+
+export function limitSection({ limit, coreWork }: LimitRun): string {
   const rows = limit.map((each) => {
     const [mock, plain] = each.results;
     return [
@@ -86,5 +103,6 @@ export function limitSection({ limit }: LimitRun): string {
       ],
       rows,
     ),
+    ...coreWorkTable(coreWork),
   ].join('\n');
 }

@@ -3,10 +3,11 @@
  * `npm test` whole. Reported by limit-report.ts.
  */
 import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { operations, type Case } from './cases';
 import { inRounds, type Compared, type Runner } from './measure';
 import { everyCore } from './machine';
-import { startServer } from './processes';
+import { runJson, startServer } from './processes';
 import { mockCommand, plainNode, type SuiteRun } from './sections';
 
 /** Reading an article and setting a key, the two operations issue 32 holds to the limit. */
@@ -22,6 +23,18 @@ export async function runMachineLimit(runner: Runner, article: string): Promise<
     await mock.stop();
     await plain.stop();
   }
+}
+
+/** CPU µs per answer of one kind of work, in-process (core-work.ts). */
+export interface CoreWork {
+  name: string;
+  us: number;
+}
+
+/** The mock's own work per answer without sockets, beside plain node:http's key write (core-work.ts), on the server's core. */
+export async function runCoreWork(runner: Runner, article: string): Promise<CoreWork[]> {
+  const createApp = join(dirname(runner.cli), 'app', 'create-app.js');
+  return (await runJson([...runner.script('core-work'), createApp, article], 1, runner.pin)) as CoreWork[];
 }
 
 /**

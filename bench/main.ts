@@ -16,7 +16,7 @@ import { fullSettings, largeFile, quickSettings } from './cases';
 import { currentLoad, describeMachine, pinSelf } from './machine';
 import { renderRun, type Run } from './report';
 import { runPersistence } from './persistence';
-import { runMachineLimit, runNpmTest } from './limit';
+import { runCoreWork, runMachineLimit, runNpmTest } from './limit';
 import { limitSection, limitTargets } from './limit-report';
 import { table } from './format';
 import {
@@ -73,10 +73,11 @@ async function printLimitOnly(runner: Runner, log: (step: string) => void): Prom
   const article = await mockArticle(runner);
   log('the machine limit: reading an article and setting a key, mock and plain node:http');
   const limit = await runMachineLimit(runner, article);
+  const coreWork = await runCoreWork(runner, article);
   log('cold starts');
   const coldStarts = await runColdStarts(runner, article);
   console.log(table(['target', 'this run', 'met'], limitTargets({ limit, coldStarts })));
-  console.log(`\n${limitSection({ limit, coldStarts })}`);
+  console.log(`\n${limitSection({ limit, coldStarts, coreWork })}`);
 }
 
 async function main(): Promise<void> {
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
   run.validation = await runValidationCost(runner);
   log('the machine limit: reading an article and setting a key, mock and plain node:http');
   run.limit = await runMachineLimit(runner, answers.article);
+  run.coreWork = await runCoreWork(runner, answers.article);
   log('cold starts');
   run.coldStarts = await runColdStarts(runner, answers.article);
   log(`the contract suite in-process, fixed and --explore 200, and on a target ${String(slowTargetDelayMs)} ms away`);

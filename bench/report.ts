@@ -10,6 +10,7 @@ import type { CheckCost, CheckerTime, Compared, LargeSite, SuiteRun } from './se
 import type { PersistRun } from './persistence';
 import { persistSection, persistTargets } from './persistence-report';
 import { limitSection, limitTargets } from './limit-report';
+import type { CoreWork } from './limit';
 import {
   cpu,
   cpuRatio,
@@ -45,6 +46,8 @@ export interface Run {
   persist?: PersistRun;
   /** Issue 32: reading an article and setting a key against plain node:http (limit-report.ts). */
   limit: Compared[];
+  /** Issue 32: the same work in-process, without sockets (core-work.ts). */
+  coreWork?: CoreWork[];
   npmTest?: SuiteRun;
 }
 
