@@ -37,6 +37,17 @@ export function plainRequestOf(request: Request): PlainRequest {
     // A browser's fetch shows no Host header: the origin the page called stands in for it.
     fallbackBase: url.origin,
     protocol: url.protocol === 'https:' ? 'https' : 'http',
+    onClientGone: (gone) => {
+      const { signal } = request;
+      if (signal.aborted) {
+        gone();
+        return () => undefined;
+      }
+      signal.addEventListener('abort', gone, { once: true });
+      return () => {
+        signal.removeEventListener('abort', gone);
+      };
+    },
   };
 }
 

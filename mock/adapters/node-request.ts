@@ -122,6 +122,17 @@ class NodePlainRequest implements PlainRequest {
   get fallbackBase(): string {
     return fallbackBase(this.localAddress, this.localPort, this.protocol);
   }
+
+  /** The connection closing before the answer: a kept-alive socket stays open between requests. */
+  onClientGone(gone: () => void): () => void {
+    const { socket } = this.incoming;
+    if (socket.destroyed) {
+      gone();
+      return () => undefined;
+    }
+    socket.once('close', gone);
+    return () => socket.off('close', gone);
+  }
 }
 
 /** `originalUrl` is Express's full target when the app is mounted in another; otherwise `url`. */

@@ -104,7 +104,11 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
   };
   const core = createCore({
     // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
-    operations: { live, tokenMatches: serving.tokenMatches, ...(persistence ? { settled } : {}) },
+    operations: {
+      live,
+      tokenMatches: serving.tokenMatches,
+      ...(persistence ? { settled, committedView: (id: number) => persistence.committedView?.(id) } : {}),
+    },
     control: serving.control(controls),
     guards: serving.guards ?? [],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),

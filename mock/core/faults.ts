@@ -5,6 +5,7 @@
  */
 import type { OperationId } from 'site-articles-schemas/catalogue';
 import { operations } from 'site-articles-schemas/catalogue';
+import type { PlainRequest } from './plain';
 import { ApiError } from './api-error';
 
 export interface OperationFaults {
@@ -84,11 +85,30 @@ function delayOf(delay: Faults['delayMs']): number {
 export const hasFaults = (faults: Faults): boolean =>
   faults.delayMs !== undefined || faults.failure !== undefined || faults.operations !== undefined;
 
-/** Waits the configured delay, then throws the configured failure when this request draws it. */
-export async function applyFaults(faults: Faults, operation: OperationId): Promise<void> {
+/**
+ * Waits `ms`, or less when the client goes away first: nobody waits for that answer any more, and
+ * a pending timer would keep a test's process alive (up to a minute) after its server closed.
+ */
+function delay(ms: number, request: PlainRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, ms);
+    const stopListening = request.onClientGone?.(finish);
+    function finish(): void {
+      clearTimeout(timer);
+      stopListening?.();
+      resolve();
+    }
+  });
+}
+
+/**
+ * Waits the configured delay (ended early when the client goes away), then throws the configured
+ * failure when this request draws it.
+ */
+export async function applyFaults(faults: Faults, operation: OperationId, request: PlainRequest): Promise<void> {
   const own = faults.operations?.[operation] ?? {};
   const wait = delayOf(own.delayMs ?? faults.delayMs);
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  if (wait > 0) await delay(wait, request);
   const failure: Faults['failure'] = own.failure ?? faults.failure;
   if (!failure || (failure.operation && failure.operation !== operation)) return;
   if (Math.random() < failure.rate) {

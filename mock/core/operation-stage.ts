@@ -38,6 +38,8 @@ export interface OperationParts {
   tokenMatches: TokenMatcher;
   /** Resolves once every change so far is on disk (`--persist`); a write is answered only then. */
   settled?: () => Promise<void>;
+  /** While a change to the article is unsaved, the site as saved, which its reads answer from (`--persist`). */
+  committedView?: (articleId: number) => SiteStore | undefined;
 }
 
 /**
@@ -112,17 +114,22 @@ function finish(live: Live, operation: OperationId, outcome: Outcome, key: Cache
   return key && plain.status === 200 ? key.cache.set(key.store, key.address, key, key.articleId, plain) : plain;
 }
 
+/** What a rule reads: the store, and the response cache when a read's answer may come from it. */
+interface Reading {
+  store: SiteStore;
+  cache: ResponseCache | undefined;
+}
+
 /**
  * The rule's outcome, checked and serialised. `cache` is given for a read the default rules answer:
  * its answer then comes from the cache when it can.
  */
 function ruleAnswer(
   live: Live,
-  cache: ResponseCache | undefined,
+  { store, cache }: Reading,
   request: PlainRequest,
   input: OperationRequest,
 ): PlainAnswer | Promise<PlainAnswer> {
-  const { store } = live;
   const base = baseUrl(request);
   let key: CacheKey | undefined;
   if (cache) {
@@ -143,13 +150,22 @@ export function operationStage(parts: OperationParts): OperationStage {
   const { live } = parts;
   const responseCache = new ResponseCache();
   const ownRules = ownRulesCheck();
-  const cacheFor = (operation: OperationId): ResponseCache | undefined =>
-    cachedReads.has(operation) && ownRules(live.rules) ? responseCache : undefined;
+  /**
+   * Writes work on memory. A read of an article whose change is still being saved answers from the
+   * site as saved, uncached (`--persist`: a change whose save fails is never shown); other reads
+   * from memory, cached when the rules are the mock's own.
+   */
+  const readingFor = ({ operation, params }: OperationRequest): Reading => {
+    const saved = writes.has(operation) ? undefined : parts.committedView?.(Number(params.article_id));
+    if (saved) return { store: saved, cache: undefined };
+    const cacheable = cachedReads.has(operation) && ownRules(live.rules);
+    return { store: live.store, cache: cacheable ? responseCache : undefined };
+  };
   /** An operation that meets a fault, or a write that waits for the disk (`--persist`). */
   const answerAfterWaiting = async (request: PlainRequest, input: OperationRequest): Promise<PlainAnswer> => {
     const { operation } = input;
-    if (hasFaults(live.faults)) await applyFaults(live.faults, operation);
-    const answer = ruleAnswer(live, cacheFor(operation), request, input);
+    if (hasFaults(live.faults)) await applyFaults(live.faults, operation, request);
+    const answer = ruleAnswer(live, readingFor(input), request, input);
     const plain = answer instanceof Promise ? await answer : answer;
     if (parts.settled && writes.has(operation)) await durably(parts.settled);
     return plain;
@@ -166,7 +182,7 @@ export function operationStage(parts: OperationParts): OperationStage {
     input.body = body;
     const waitsForDisk = parts.settled !== undefined && writes.has(input.operation);
     if (waitsForDisk || hasFaults(live.faults)) return answerAfterWaiting(request, input);
-    return ruleAnswer(live, cacheFor(input.operation), request, input);
+    return ruleAnswer(live, readingFor(input), request, input);
   };
   return (request, match, search, read) => {
     const { operation } = match;

@@ -25,6 +25,11 @@ export interface PlainRequest {
   fallbackBase: string;
   /** `https` when the connection is encrypted. */
   protocol: 'http' | 'https';
+  /**
+   * Calls `gone` once if the client goes away before its answer (the connection closed, the fetch
+   * aborted); gives back the way to stop listening. Absent where nothing can tell.
+   */
+  onClientGone?(gone: () => void): () => void;
 }
 
 /**

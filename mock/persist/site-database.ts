@@ -1,7 +1,8 @@
 /**
  * `--persist <file>`: the site kept in an SQLite database across restarts (outside the interface;
- * docs/persistence.md). Reads are answered from memory as without it; a saved site's articles and
- * comments come into memory when first asked for (saved-site.ts). Each change of the store names
+ * docs/persistence.md). Reads are answered from memory as without it, but for an article whose
+ * change is still unsaved, from the file (committedView); a saved site's articles and comments
+ * come into memory when first asked for (saved-site.ts). Each change of the store names
  * its record; the rows of the records that changed are committed together by a worker thread
  * (group commit), and a write is answered only once its commit is on disk. A commit that fails is
  * undone in memory too, with every change made over it: what a client was told is not saved, no
@@ -9,7 +10,7 @@
  */
 import type { Persistence } from '../store/persistence';
 import type { ArticleRecord, CommentRecord } from '../store/records';
-import type { SiteChange, SiteStore, StoredArticle } from '../store/site-store';
+import { SiteStore, type SiteChange, type StoredArticle } from '../store/site-store';
 import { articleRow, commentRow, isEmpty, openConnection, readSite, siteRows, type Batch } from './database-format';
 import { DatabaseWriter } from './database-writer';
 import { GroupCommit } from './group-commit';
@@ -32,6 +33,10 @@ const together = (first: Pending, then: Pending): Pending => ({
   articles: new Map([...first.articles, ...then.articles]),
   comments: [...first.comments, ...then.comments],
 });
+
+/** Whether the batch changes the article or its comments. */
+const touches = (batch: Pending, articleId: number): boolean =>
+  batch.articles.has(articleId) || batch.comments.some((comment) => comment.article_id === articleId);
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -90,6 +95,25 @@ export class SiteDatabase implements Persistence {
   }
 
   /**
+   * The site as the file holds it while a change to the article (or its comments) is unsaved,
+   * noted or being committed: the pages, languages and people of memory (no operation changes
+   * them), the articles and comments read from the file as last committed. Made for one read and
+   * let go. A whole site not yet saved (the first start from a fixture, a reset or a load) has no
+   * file to show instead: memory stands.
+   */
+  committedView(articleId: number): SiteStore | undefined {
+    const { store } = this;
+    if (!store || this.pending.whole || this.committing.whole) return undefined;
+    if (!touches(this.pending, articleId) && !touches(this.committing, articleId)) return undefined;
+    this.onDisk ??= this.reader();
+    const site = { pages: [...store.pages.values()], languages: [...store.languages.values()] };
+    return new SiteStore(
+      { ...site, people: [...store.people.values()], articles: [], comments: [] },
+      { saved: this.onDisk, shareRecords: true },
+    );
+  }
+
+  /**
    * Waits for the last commit, and tries once more a whole site that could not be saved before
    * (there was no saved site to go back to), then closes the file: the writer last, so that it
    * empties the log.
@@ -121,9 +145,13 @@ export class SiteDatabase implements Persistence {
   }
 
   private commitPending(): Promise<void> {
-    this.committing = this.pending;
+    const batch = this.pending;
+    this.committing = batch;
     this.pending = nothingPending();
-    return this.writer.write(this.batchOf(this.committing));
+    return this.writer.write(this.batchOf(batch)).then(() => {
+      // On disk: what it carried is memory's again (a failure keeps it, for the undo).
+      if (this.committing === batch) this.committing = nothingPending();
+    });
   }
 
   /**

@@ -19,4 +19,11 @@ export interface Persistence {
   follow(store: SiteStore, replaceStore: (store: SiteStore) => void): void;
   /** Resolves once every change made so far is on disk; rejects when it could not be saved. */
   settled(): Promise<void>;
+  /**
+   * While a change to the article or its comments is being saved, the site as the file holds it,
+   * for the interface's reads of that article to answer from: a change whose save then fails is
+   * never shown, not even to a read made while it waited (issue 32). Undefined when memory is
+   * what is saved.
+   */
+  committedView?(articleId: number): SiteStore | undefined;
 }

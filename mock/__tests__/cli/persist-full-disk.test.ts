@@ -103,6 +103,23 @@ async function keysOn(base: string, prefix: string): Promise<string[]> {
 
 const sorted = (keys: string[]): string[] => [...keys].sort();
 
+/**
+ * Reads articles 1 and 2 over and over until `until` settles, and gives back every key with
+ * `prefix` any of those reads showed: reads running beside the writes, not only after them.
+ */
+async function keysSeenWhile(base: string, prefix: string, until: Promise<unknown>): Promise<string[]> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const seen = new Set<string>();
+  const reader = async (): Promise<void> => {
+    while (!done) for (const key of await keysOn(base, prefix)) seen.add(key);
+  };
+  await Promise.all([reader(), reader(), until]);
+  return [...seen].sort();
+}
+
 async function restarted(previous: Cli): Promise<string> {
   previous.child.kill('SIGTERM');
   await previous.exit;
@@ -119,7 +136,11 @@ onSmallDisk('--persist on a file system that fills up', () => {
     rmSync(file, { force: true });
     const cli = startCli(['--port', '0', '--quiet', '--persist', file]);
     const base = await serving(cli);
-    const [outcomes, posts] = await Promise.all([putKeys(base, 'full', 80), postComments(base, 40)]);
+    const writes = Promise.all([putKeys(base, 'full', 80), postComments(base, 40)]);
+    const seenWhileWriting = await keysSeenWhile(base, 'full', writes);
+    const [outcomes, posts] = await writes;
+    // No read beside the writes showed a key whose write was then refused.
+    expect(seenWhileWriting.filter((key) => outcomes.refused.includes(key))).toEqual([]);
     // The disk did fill up, and writes were acknowledged before it did: both kinds were tried.
     expect([outcomes.refused.length > 0, outcomes.kept.length > 0, posts.refused.length > 0]).toEqual([
       true,
@@ -167,7 +188,10 @@ describe('--persist on a database that turns read-only', () => {
     }
     let during: Outcomes;
     try {
-      during = await putKeys(base, 'during', 8);
+      const writes = putKeys(base, 'during', 8);
+      // Not even a read made while a refused write was waiting for its commit shows it.
+      expect(await keysSeenWhile(base, 'during', writes)).toEqual([]);
+      during = await writes;
       expect(await keysOn(base, 'during')).toEqual([]);
     } finally {
       setImmutable(false);

@@ -2,7 +2,10 @@
  * Latency and faults, for a UI's loading and error states: a fixed or random delay, and an error
  * status for a share of requests or for one operation, from options and from the control API.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { createApp, nodeListener } from '../../index';
 import { aComment, freshApp, postJson, putJson } from './support';
 
 async function timed(test: request.Test): Promise<{ status: number; ms: number }> {
@@ -32,6 +35,31 @@ describe('latency', () => {
     const app = freshApp();
     await putJson(app, '/__mock/faults', { delayMs: 40 }).expect(200);
     expect((await timed(request(app).get('/admin/api/articles/1/comments'))).ms).toBeGreaterThanOrEqual(38);
+  });
+});
+
+describe('a delay whose client goes away', () => {
+  it('ends at once: the answer is made (and journalled) then, not a minute later', async () => {
+    const mock = createApp({ faults: { delayMs: 60_000 } });
+    const server = createServer(nodeListener(mock));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const leaving = new AbortController();
+    const abandoned = fetch(`http://127.0.0.1:${String(port)}/admin/api/articles/2`, { signal: leaving.signal });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    leaving.abort();
+    await expect(abandoned).rejects.toThrow();
+    const started = performance.now();
+    while (mock.journal().length === 0 && performance.now() - started < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+    const [entry] = mock.journal();
+    expect([entry?.path, entry?.status]).toEqual(['/admin/api/articles/2', 200]);
+    expect(entry?.ms).toBeLessThan(10_000);
   });
 });
 
