@@ -4,6 +4,7 @@
  * deflate, br) and the size limit counted after inflation, so a small bomb is still 413.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { ApiError, bodyTooLarge } from '../core/api-error';
@@ -92,6 +93,25 @@ function fallbackBase(address: string, port: number, protocol: string): string {
 type NodeRequest = IncomingMessage & { originalUrl?: string };
 
 /**
+ * Who waits for each socket to close: one 'close' listener a socket, however many requests it
+ * carries wait at once (pipelined), so Node never warns of too many listeners.
+ */
+const waitingForClose = new WeakMap<Socket, Set<() => void>>();
+
+function goneListeners(socket: Socket): Set<() => void> {
+  let waiting = waitingForClose.get(socket);
+  if (waiting) return waiting;
+  const listeners = new Set<() => void>();
+  waitingForClose.set(socket, listeners);
+  socket.once('close', () => {
+    waitingForClose.delete(socket);
+    for (const gone of listeners) gone();
+  });
+  waiting = listeners;
+  return waiting;
+}
+
+/**
  * One object a request: the body source and the listener's address are made only when the
  * pipeline asks (a read never reads a body, and the address is used only when Host is unusable).
  * The socket's address is read on arrival, while the socket is open; only the text is made later.
@@ -130,8 +150,9 @@ class NodePlainRequest implements PlainRequest {
       gone();
       return () => undefined;
     }
-    socket.once('close', gone);
-    return () => socket.off('close', gone);
+    const waiting = goneListeners(socket);
+    waiting.add(gone);
+    return () => waiting.delete(gone);
   }
 }
 

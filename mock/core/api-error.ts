@@ -92,6 +92,11 @@ export const errorCatalogue = {
     message: 'The change could not be saved, so it was not acknowledged.',
     when: 'with `--persist`, the database could not commit the write (a full disk, a removed file, ...); the message names the cause',
   },
+  notReadable: {
+    status: 503,
+    message: 'The site as saved could not be read.',
+    when: 'with `--persist`, a read of an article whose change is being saved could not read the database (another program locks it, ...); the message names the cause',
+  },
   invalidResponse: {
     status: 500,
     message: 'The mock produced an answer that breaks the interface.',

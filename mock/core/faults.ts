@@ -91,13 +91,18 @@ export const hasFaults = (faults: Faults): boolean =>
  */
 function delay(ms: number, request: PlainRequest): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(finish, ms);
-    const stopListening = request.onClientGone?.(finish);
-    function finish(): void {
+    const waiting: { done: boolean; stop?: () => void } = { done: false };
+    const finish = (): void => {
+      if (waiting.done) return;
+      waiting.done = true;
       clearTimeout(timer);
-      stopListening?.();
+      waiting.stop?.();
       resolve();
-    }
+    };
+    const timer = setTimeout(finish, ms);
+    waiting.stop = request.onClientGone?.(finish);
+    // A client already gone has called `finish` before the way to stop listening was known.
+    if (waiting.done) waiting.stop?.();
   });
 }
 

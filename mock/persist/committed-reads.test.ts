@@ -72,3 +72,20 @@ test('a read of another article while a write awaits its commit is answered from
     await database.close();
   }
 });
+
+test('a read that cannot read the site as saved is answered 503 naming the cause, not as the mock’s fault', async () => {
+  const locked = {
+    saved: undefined,
+    follow: () => undefined,
+    settled: () => Promise.resolve(),
+    committedView: () => {
+      throw new Error('SQLITE_BUSY: database is locked');
+    },
+  };
+  const mock = createApp({ persistence: locked });
+  const read = await answerOf(mock.core.handle(request('GET', '/admin/api/articles/1')));
+  expect(read).toEqual({
+    status: 503,
+    body: { message: 'The site as saved could not be read: SQLITE_BUSY: database is locked' },
+  });
+});

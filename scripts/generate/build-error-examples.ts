@@ -39,6 +39,16 @@ const fullDisk: Persistence = {
   settled: () => Promise.reject(new Error('SQLITE_FULL: database or disk is full')),
 };
 
+/** A database another program holds locked while a change to the article waits for its commit. */
+const lockedFile: Persistence = {
+  saved: undefined,
+  follow: () => undefined,
+  settled: () => Promise.resolve(),
+  committedView: () => {
+    throw new Error('SQLITE_BUSY: database is locked');
+  },
+};
+
 const withQuery = (path: string, query: string): string => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
 const provocations: Record<OperationErrorCode, (example: ExampleRequest, traits: OperationTraits) => Provoked> = {
@@ -61,6 +71,7 @@ const provocations: Record<OperationErrorCode, (example: ExampleRequest, traits:
     traits.takesBody ? { body: '{}' } : { path: withQuery(example.path, 'per_page=0') },
   injectedFault: () => ({ options: { faults: { failure: { status: 503, rate: 1 } } } }),
   notSaved: () => ({ options: { persistence: fullDisk } }),
+  notReadable: () => ({ options: { persistence: lockedFile } }),
   invalidResponse: (example) => ({
     options: { validateResponses: true, rules: { [example.operation]: () => ({ status: 200, body: null }) } },
   }),

@@ -56,6 +56,7 @@ export const errorReach: Record<OperationErrorCode, (traits: OperationTraits) =>
   validationFailed: (traits) => traits.takesBody || traits.pages,
   injectedFault: always,
   notSaved: (traits) => traits.writes,
+  notReadable: (traits) => !traits.writes,
   invalidResponse: always,
 };
 

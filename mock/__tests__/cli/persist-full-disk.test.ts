@@ -109,9 +109,11 @@ const sorted = (keys: string[]): string[] => [...keys].sort();
  */
 async function keysSeenWhile(base: string, prefix: string, until: Promise<unknown>): Promise<string[]> {
   let done = false;
-  void until.finally(() => {
+  const stop = (): void => {
     done = true;
-  });
+  };
+  // Its failure is the caller's to see (it awaits `until` too); here it only stops the reading.
+  until.then(stop, stop);
   const seen = new Set<string>();
   const reader = async (): Promise<void> => {
     while (!done) for (const key of await keysOn(base, prefix)) seen.add(key);

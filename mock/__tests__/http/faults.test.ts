@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp, nodeListener } from '../../index';
+import { plainJsonRequest } from '../../core/plain';
 import { aComment, freshApp, postJson, putJson } from './support';
 
 async function timed(test: request.Test): Promise<{ status: number; ms: number }> {
@@ -60,6 +61,18 @@ describe('a delay whose client goes away', () => {
     const [entry] = mock.journal();
     expect([entry?.path, entry?.status]).toEqual(['/admin/api/articles/2', 200]);
     expect(entry?.ms).toBeLessThan(10_000);
+  });
+  it('ends at once for a client gone before it began, and the write is applied as it would have been', async () => {
+    const mock = createApp({ faults: { delayMs: 60_000 } });
+    const gone = {
+      ...plainJsonRequest('PUT', '/admin/api/articles/2/data/left', { value: 1 }, { host: '127.0.0.1:4010' }),
+      onClientGone: (callback: () => void) => {
+        callback();
+        return () => undefined;
+      },
+    };
+    expect((await mock.core.handle(gone)).status).toBe(200);
+    expect(mock.state().articles.find((article) => article.id === 2)?.data).toMatchObject({ left: 1 });
   });
 });
 
