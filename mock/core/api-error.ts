@@ -95,7 +95,7 @@ export const errorCatalogue = {
   notReadable: {
     status: 503,
     message: 'The site as saved could not be read.',
-    when: 'with `--persist`, a read of an article whose change is being saved could not read the database (another program locks it, ...); the message names the cause',
+    when: 'with `--persist`, a read could not read the database (another program locks it, ...); the message names the cause',
   },
   invalidResponse: {
     status: 500,

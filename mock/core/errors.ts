@@ -4,6 +4,7 @@
  * percent-encoding in a path. Only a fault of the mock itself is a 5xx.
  */
 import { Refusal } from '../rules';
+import { UnreadableSite } from '../store/saved-records';
 import { ApiError, bodyTooLarge } from './api-error';
 
 interface HttpishError {
@@ -45,6 +46,8 @@ function fromClientError(error: HttpishError): ApiError | undefined {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Refusal) return new ApiError(error.code, error.details);
+  if (error instanceof UnreadableSite)
+    return new ApiError('notReadable', { message: `The site as saved could not be read: ${error.message}` });
   const httpish = (error ?? {}) as HttpishError;
   const known = fromParser(httpish) ?? fromClientError(httpish);
   if (known) return known;

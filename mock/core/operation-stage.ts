@@ -4,11 +4,10 @@
  * default rules answer comes from the response cache while what it shows is unchanged.
  */
 import { operations, type OperationId } from 'site-articles-schemas/catalogue';
-import { defaultRules, Refusal, type Outcome, type RuleContext, type RuleSet } from '../rules';
+import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import type { SiteStore } from '../store/site-store';
 import { methodNotAllowedAnswer, outcomeAnswer } from './answers';
-import { ApiError } from './api-error';
 import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
 import type { CorsOrigins } from './cors';
@@ -119,34 +118,6 @@ function finish(live: Live, operation: OperationId, outcome: Outcome, key: Cache
 interface Reading {
   store: SiteStore;
   cache: ResponseCache | undefined;
-  /** The store reads the database file (`--persist`: the site as saved, while a change is unsaved). */
-  fromFile?: true;
-}
-
-/**
- * A read of the file that failed (another program locks it, say): the client's answer is a 503
- * naming the cause, not the mock's own fault; the rules' refusals stay as they are.
- */
-function unreadable(error: unknown): never {
-  if (error instanceof ApiError || error instanceof Refusal) throw error;
-  const cause = error instanceof Error ? error.message : String(error);
-  throw new ApiError('notReadable', { message: `The site as saved could not be read: ${cause}` });
-}
-
-/** The rule's outcome; over the file, a failure to read it is a 503. */
-function outcomeOf(
-  live: Live,
-  reading: Reading,
-  context: RuleContext,
-  input: OperationRequest,
-): Outcome | Promise<Outcome> {
-  if (!reading.fromFile) return runRule(live.rules, context, input);
-  try {
-    const outcome = runRule(live.rules, context, input);
-    return outcome instanceof Promise ? outcome.catch(unreadable) : outcome;
-  } catch (error) {
-    return unreadable(error);
-  }
 }
 
 /**
@@ -169,7 +140,7 @@ function ruleAnswer(
     if (hit) return hit;
   }
   const context: RuleContext = { store, base, clock: live.clock };
-  const outcome = outcomeOf(live, reading, context, input);
+  const outcome = runRule(live.rules, context, input);
   // Only a replaced rule answers with a promise; the mock's own stay on the synchronous path.
   return outcome instanceof Promise
     ? outcome.then((settled) => finish(live, input.operation, settled, key))
@@ -186,15 +157,8 @@ export function operationStage(parts: OperationParts): OperationStage {
    * from memory, cached when the rules are the mock's own.
    */
   const readingFor = ({ operation, params }: OperationRequest): Reading => {
-    if (!writes.has(operation) && parts.committedView) {
-      let saved: SiteStore | undefined;
-      try {
-        saved = parts.committedView(Number(params.article_id));
-      } catch (error) {
-        unreadable(error);
-      }
-      if (saved) return { store: saved, cache: undefined, fromFile: true };
-    }
+    const saved = writes.has(operation) ? undefined : parts.committedView?.(Number(params.article_id));
+    if (saved) return { store: saved, cache: undefined };
     const cacheable = cachedReads.has(operation) && ownRules(live.rules);
     return { store: live.store, cache: cacheable ? responseCache : undefined };
   };

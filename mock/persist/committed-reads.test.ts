@@ -7,6 +7,10 @@ import { join } from 'node:path';
 import { createApp } from '../index';
 import { answerText, plainJsonRequest, type PlainAnswer, type PlainRequest } from '../core/plain';
 import { SiteDatabase } from './site-database';
+import { UnreadableSite } from '../store/saved-records';
+import { toApiError } from '../core/errors';
+import { openConnection } from './database-format';
+import { SavedSite } from './saved-site';
 import { tempFolders } from '../../test-support/temp-files';
 
 const newFolder = tempFolders('committed-reads');
@@ -79,7 +83,7 @@ test('a read that cannot read the site as saved is answered 503 naming the cause
     follow: () => undefined,
     settled: () => Promise.resolve(),
     committedView: () => {
-      throw new Error('SQLITE_BUSY: database is locked');
+      throw new UnreadableSite(new Error('SQLITE_BUSY: database is locked'));
     },
   };
   const mock = createApp({ persistence: locked });
@@ -88,4 +92,15 @@ test('a read that cannot read the site as saved is answered 503 naming the cause
     status: 503,
     body: { message: 'The site as saved could not be read: SQLITE_BUSY: database is locked' },
   });
+});
+
+test('a saved site whose database cannot be read says so as UnreadableSite, which the core answers 503', () => {
+  // A file that holds no site: its tables cannot be read.
+  const connection = openConnection(join(newFolder(), 'not-a-site.db'), { commits: false });
+  try {
+    expect(() => new SavedSite(connection)).toThrow(UnreadableSite);
+  } finally {
+    connection.close();
+  }
+  expect(toApiError(new UnreadableSite(new Error('SQLITE_BUSY: database is locked'))).status).toBe(503);
 });

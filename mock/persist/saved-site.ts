@@ -7,16 +7,29 @@
  * store's copy is the one that counts (docs/persistence.md).
  */
 import type { ArticleRecord, CommentRecord } from '../store/records';
-import type { SavedRecords } from '../store/saved-records';
+import { UnreadableSite, type SavedRecords } from '../store/saved-records';
 import type Database from 'libsql';
 
 type Connection = InstanceType<typeof Database>;
 
 type Query = { all(...params: unknown[]): unknown[] };
 
-/** Each query prepared once, returning rows as arrays; `all()` steps every statement to its end, so none holds a read open. */
+/** Runs `read`; a failure of the database is an UnreadableSite, which the core answers 503. */
+export function reading<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new UnreadableSite(error);
+  }
+}
+
+/**
+ * Each query prepared once, returning rows as arrays; `all()` steps every statement to its end, so
+ * none holds a read open.
+ */
 function prepare(connection: Connection, sql: string): Query {
-  return connection.prepare(sql).raw();
+  const statement = reading(() => connection.prepare(sql).raw());
+  return { all: (...params) => reading(() => statement.all(...params)) };
 }
 
 export class SavedSite implements SavedRecords {

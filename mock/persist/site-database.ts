@@ -15,7 +15,7 @@ import { articleRow, commentRow, isEmpty, openConnection, readSite, siteRows, ty
 import { DatabaseWriter } from './database-writer';
 import { GroupCommit } from './group-commit';
 import { openSite, type OpenedSite } from './open-site';
-import { SavedSite } from './saved-site';
+import { reading, SavedSite } from './saved-site';
 
 /** What the next commit writes: the whole site in place of the file's, or the records that changed. */
 interface Pending {
@@ -176,7 +176,7 @@ export class SiteDatabase implements Persistence {
   }
 
   private reader(): SavedSite {
-    const reader = new SavedSite(openConnection(this.path, { commits: false }));
+    const reader = new SavedSite(reading(() => openConnection(this.path, { commits: false })));
     this.readersToClose.push(() => {
       reader.close();
     });

@@ -18,3 +18,14 @@ export interface SavedRecords {
   commentsOf(articleId: number): CommentRecord[];
   commentCount(articleId: number): number;
 }
+
+/**
+ * The saved records could not be read (another program locks the database, say): a 503 naming the
+ * cause (error `notReadable`), not a fault of the mock.
+ */
+export class UnreadableSite extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'UnreadableSite';
+  }
+}

@@ -587,7 +587,7 @@ export interface operations {
        * @description What this mock answers (the interface states no errors: section 7):
        *
        *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
-       *     - `notReadable`: with `--persist`, a read of an article whose change is being saved could not read the database (another program locks it, ...); the message names the cause
+       *     - `notReadable`: with `--persist`, a read could not read the database (another program locks it, ...); the message names the cause
        */
       503: {
         headers: {
@@ -1262,7 +1262,7 @@ export interface operations {
        * @description What this mock answers (the interface states no errors: section 7):
        *
        *     - `injectedFault`: a fault set with `--fail-*` or `/__mock/faults`, with the chosen status
-       *     - `notReadable`: with `--persist`, a read of an article whose change is being saved could not read the database (another program locks it, ...); the message names the cause
+       *     - `notReadable`: with `--persist`, a read could not read the database (another program locks it, ...); the message names the cause
        */
       503: {
         headers: {

@@ -12,6 +12,7 @@ import { maxBodyBytes, maxJsonDepth, maxQueryLength } from '../../mock/core/limi
 import { plainRequestOf } from '../../mock/adapters/fetch-request';
 import { answerText } from '../../mock/core/plain';
 import type { Persistence } from '../../mock/store/persistence';
+import { UnreadableSite } from '../../mock/store/saved-records';
 import { errorCodesOf, type OperationErrorCode, type OperationTraits } from './openapi-errors';
 
 /** An operation's example request, as build-examples.ts sends it. */
@@ -45,7 +46,7 @@ const lockedFile: Persistence = {
   follow: () => undefined,
   settled: () => Promise.resolve(),
   committedView: () => {
-    throw new Error('SQLITE_BUSY: database is locked');
+    throw new UnreadableSite(new Error('SQLITE_BUSY: database is locked'));
   },
 };
 
