@@ -17,7 +17,7 @@ import { missingBody, parseJsonBody, requireJsonType } from './json-body';
 import { runRule, type OperationRequest } from './operation-input';
 import type { PlainAnswer, PlainRequest } from './plain';
 import { parseQuery } from './query';
-import { ResponseCache, type AnswerFor } from './response-cache';
+import { ResponseCache, type CachedRead } from './response-cache';
 import { decodedParams, type RouteMatch } from './route-table';
 import { requireToken, type TokenMatcher } from './token';
 
@@ -99,19 +99,16 @@ function operationBody(
   });
 }
 
-/** Where a cacheable read's answer is kept (response-cache.ts), and what it is made for. */
-interface CacheKey extends AnswerFor {
+/** A cacheable read and the cache its answer is kept in (response-cache.ts). */
+interface CacheKey extends CachedRead {
   cache: ResponseCache;
-  store: SiteStore;
-  address: string;
-  articleId: number;
 }
 
 /** The outcome checked and serialised; a read of the default rules is cached when it can be. */
 function finish(live: Live, operation: OperationId, outcome: Outcome, key: CacheKey | undefined): PlainAnswer {
   if (live.validateResponses) checkOutcome(operation, outcome);
   const plain = outcomeAnswer(outcome);
-  return key && plain.status === 200 ? key.cache.set(key.store, key.address, key, key.articleId, plain) : plain;
+  return key && plain.status === 200 ? key.cache.set(key, plain) : plain;
 }
 
 /** What a rule reads: the store, and the response cache when a read's answer may come from it. */
@@ -136,7 +133,7 @@ function ruleAnswer(
   if (cache) {
     const { operation } = input;
     key = { cache, store, address: request.originalUrl, operation, base, articleId: Number(input.params.article_id) };
-    const hit = cache.get(store, key.address, key, key.articleId);
+    const hit = cache.get(key);
     if (hit) return hit;
   }
   const context: RuleContext = { store, base, clock: live.clock };

@@ -6,20 +6,22 @@ import sampleSite from '../fixtures/sample-site.json';
 import type { SiteFixture } from '../store/records';
 import type { SavedRecords } from '../store/saved-records';
 import { SiteStore } from '../store/site-store';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type CachedRead } from './response-cache';
 
 const site: SiteFixture = sampleSite;
 const address = '/admin/api/articles/1';
 const made = { operation: 'readArticle', base: 'http://127.0.0.1:4010' };
 const answer = { status: 200, headers: {}, body: '{"id":1}' };
+/** A read of article 1 at `address` in `store`, made for `madeFor`. */
+const readOf = (store: SiteStore, madeFor = made): CachedRead => ({ store, address, articleId: 1, ...madeFor });
 const keptAnswer = { status: 200, headers: {}, body: new TextEncoder().encode('{"id":1}') };
 
 /** A store of the sample site and a cache that has been offered the answer twice. */
 function cached(): { store: SiteStore; cache: ResponseCache } {
   const store = new SiteStore(site);
   const cache = new ResponseCache();
-  cache.set(store, address, made, 1, answer);
-  cache.set(store, address, made, 1, answer);
+  cache.set(readOf(store), answer);
+  cache.set(readOf(store), answer);
   return { store, cache };
 }
 
@@ -27,37 +29,37 @@ describe('the response cache', () => {
   test('keeps no answer of an address asked for once', () => {
     const store = new SiteStore(site);
     const cache = new ResponseCache();
-    cache.set(store, address, made, 1, answer);
-    expect(cache.get(store, address, made, 1)).toBeUndefined();
+    cache.set(readOf(store), answer);
+    expect(cache.get(readOf(store))).toBeUndefined();
   });
 
   test('answers from the cache once an address is asked for again, with the body as UTF-8 bytes', () => {
     const { store, cache } = cached();
-    expect(cache.get(store, address, made, 1)).toEqual(keptAnswer);
+    expect(cache.get(readOf(store))).toEqual(keptAnswer);
   });
 
   test('answers an address routed to another operation with nothing', () => {
     const { store, cache } = cached();
-    expect(cache.get(store, address, { ...made, operation: 'listComments' }, 1)).toBeUndefined();
+    expect(cache.get(readOf(store, { ...made, operation: 'listComments' }))).toBeUndefined();
   });
 
   test('gives back the answer it keeps, to be sent the first time too', () => {
     const store = new SiteStore(site);
     const cache = new ResponseCache();
-    expect(cache.set(store, address, made, 1, answer)).toBe(answer);
-    const kept = cache.set(store, address, made, 1, answer);
+    expect(cache.set(readOf(store), answer)).toBe(answer);
+    const kept = cache.set(readOf(store), answer);
     expect(kept).toEqual(keptAnswer);
-    expect(cache.get(store, address, made, 1)).toBe(kept);
+    expect(cache.get(readOf(store))).toBe(kept);
   });
 
   test('answers an address asked for under another base address with nothing, then with its own entry', () => {
     const { store, cache } = cached();
     const other = { operation: 'readArticle', base: 'http://localhost:4010' };
-    expect(cache.get(store, address, other, 1)).toBeUndefined();
+    expect(cache.get(readOf(store, other))).toBeUndefined();
     const otherAnswer = { status: 200, headers: {}, body: '{"id":1,"other":true}' };
-    cache.set(store, address, other, 1, otherAnswer);
-    expect(cache.get(store, address, other, 1)?.body).toEqual(new TextEncoder().encode(otherAnswer.body));
-    expect(cache.get(store, address, made, 1)).toBeUndefined();
+    cache.set(readOf(store, other), otherAnswer);
+    expect(cache.get(readOf(store, other))?.body).toEqual(new TextEncoder().encode(otherAnswer.body));
+    expect(cache.get(readOf(store))).toBeUndefined();
   });
 
   test('drops the answer once its article changes', () => {
@@ -66,7 +68,7 @@ describe('the response cache', () => {
     if (!article) throw new Error('the sample site has article 1');
     article.updated_at = '2099-01-01T00:00:00.000Z';
     store.articleChanged(article);
-    expect(cache.get(store, address, made, 1)).toBeUndefined();
+    expect(cache.get(readOf(store))).toBeUndefined();
   });
 
   test('drops the answer once its article gains a comment', () => {
@@ -78,12 +80,12 @@ describe('the response cache', () => {
       body: 'posted after the answer was kept',
       created_at: '2099/01/01 00:00:00 +0000',
     });
-    expect(cache.get(store, address, made, 1)).toBeUndefined();
+    expect(cache.get(readOf(store))).toBeUndefined();
   });
 
   test('answers nothing for another store, as after a reset', () => {
     const { cache } = cached();
-    expect(cache.get(new SiteStore(site), address, made, 1)).toBeUndefined();
+    expect(cache.get(readOf(new SiteStore(site)))).toBeUndefined();
   });
 });
 
@@ -100,10 +102,10 @@ describe('the response cache over a saved site', () => {
   test('keeps no answer while the store holds no copy of its article, and keeps one once it does', () => {
     const store = savedStore();
     const cache = new ResponseCache();
-    cache.set(store, address, made, 1, answer);
-    cache.set(store, address, made, 1, answer);
-    expect(cache.get(store, address, made, 1)).toBeUndefined();
-    cache.set(store, address, made, 1, answer);
-    expect(cache.get(store, address, made, 1)).toEqual(keptAnswer);
+    cache.set(readOf(store), answer);
+    cache.set(readOf(store), answer);
+    expect(cache.get(readOf(store))).toBeUndefined();
+    cache.set(readOf(store), answer);
+    expect(cache.get(readOf(store))).toEqual(keptAnswer);
   });
 });

@@ -29,9 +29,16 @@ const asBytes = (answer: PlainAnswer): PlainAnswer =>
   typeof answer.body === 'string' ? { ...answer, body: encoder.encode(answer.body) } : answer;
 
 /** What an answer was made for besides its address: the operation and the base address of its links. */
-export interface AnswerFor {
+interface AnswerFor {
   operation: string;
   base: string;
+}
+
+/** A cacheable read: the store it reads, its address (the request's target), what it is made for, its article. */
+export interface CachedRead extends AnswerFor {
+  store: SiteStore;
+  address: string;
+  articleId: number;
 }
 
 interface Entry extends AnswerFor {
@@ -52,11 +59,12 @@ export class ResponseCache {
   /** Addresses asked for recently: an answer is kept only from its address's second ask. */
   private readonly seen = new SeenRecently();
 
-  /** The kept answer to `address` (a request's target) made for `base`, while it is still right. */
-  get(store: SiteStore, address: string, made: AnswerFor, articleId: number): PlainAnswer | undefined {
+  /** The kept answer to the read, while it is still right. */
+  get(read: CachedRead): PlainAnswer | undefined {
+    const { store, address, articleId } = read;
     if (store !== this.store) return undefined;
     const entry = this.entries.get(address);
-    if (entry?.base !== made.base || entry.operation !== made.operation) return undefined;
+    if (entry?.base !== read.base || entry.operation !== read.operation) return undefined;
     const article = store.article(articleId);
     if (
       article === entry.article &&
@@ -70,7 +78,8 @@ export class ResponseCache {
   }
 
   /** Offers an answer to keep; gives back the answer to send (the kept one, when it was kept). */
-  set(store: SiteStore, address: string, made: AnswerFor, articleId: number, answer: PlainAnswer): PlainAnswer {
+  set(read: CachedRead, answer: PlainAnswer): PlainAnswer {
+    const { store, address, articleId } = read;
     // Admitted first: an article of a large site is not read for an answer that is not kept.
     if (answer.body === undefined || !this.seen.seenBefore(hashText(address))) return answer;
     const article = store.article(articleId);
@@ -78,14 +87,14 @@ export class ResponseCache {
     if (!article || !store.holds(article)) return answer;
     const kept = asBytes(answer);
     // The addresses are UTF-16 text, two bytes per code unit; the body is bytes.
-    const bytes = 2 * (address.length + made.base.length) + (kept.body?.length ?? 0);
+    const bytes = 2 * (address.length + read.base.length) + (kept.body?.length ?? 0);
     if (bytes > cacheLimits.entryBytes) return answer;
     if (store !== this.store) this.clear(store);
     const previous = this.entries.get(address);
     if (previous) this.remove(address, previous);
     this.entries.set(address, {
-      operation: made.operation,
-      base: made.base,
+      operation: read.operation,
+      base: read.base,
       article,
       updatedAt: article.updated_at,
       comments: store.commentCount(articleId),
