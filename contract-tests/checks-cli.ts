@@ -17,6 +17,7 @@ import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
+import { caseFolder, nameCaseFiles } from './report/case-file';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -130,8 +131,10 @@ export async function runChecksCli(
     heartbeat.stop();
   }
   const { restore, problem } = outcome.result;
+  // Each failure names its case file in the summary; the files are written with the reports.
+  const named = nameCaseFiles(records, caseFolder(files, target.runId ?? ''));
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(records, paint));
+  if (!problem) process.stdout.write(summaryText(named, paint));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');
@@ -146,7 +149,14 @@ export async function runChecksCli(
     mode: 'checks',
     seed: target.seed ?? 0,
     restore: restored,
-    records,
+    records: named,
+    replay: {
+      runId: target.runId ?? '',
+      seed: target.seed ?? 0,
+      articleIds: target.articleIds,
+      concurrency: options.concurrency,
+      maxInFlight: options.maxInFlight,
+    },
   };
   return finishReports(files, summary, code);
 }

@@ -13,6 +13,7 @@ import { newRunId, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
+import { runReplay } from './replay';
 import { checkReportFiles, type ReportFiles } from './report/files';
 
 async function run(options: ContractOptions): Promise<number> {
@@ -58,6 +59,8 @@ async function run(options: ContractOptions): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'replay') return runReplay(rest, process.env);
   let options: ContractOptions;
   try {
     options = readContractOptions(process.argv.slice(2), process.env);

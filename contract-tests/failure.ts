@@ -5,28 +5,17 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ResponseShape } from 'site-articles-schemas/catalogue';
+import { showText, showValue } from 'site-articles-schemas/conformance';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';
 
-const limit = 1_500;
-
-/** A value as compact JSON, cut to a readable length. */
-export function show(value: unknown): string {
-  const text = value === undefined ? '(nothing)' : JSON.stringify(value);
-  return text.length > limit ? `${text.slice(0, limit)}... (${text.length} characters)` : text;
-}
+/** A value as compact JSON, cut to a readable length (the whole exchange is in the failure's case file). */
+export const show = (value: unknown): string => (value === undefined ? '(nothing)' : showValue(value));
 
 /** What came back in an answer: its status and a readable cut of its body. */
-export function showAnswer(exchange: Exchange): string {
-  const body =
-    exchange.text === ''
-      ? '(empty body)'
-      : exchange.text.length > limit
-        ? `${exchange.text.slice(0, limit)}...`
-        : exchange.text;
-  return `${exchange.status} ${body}`;
-}
+export const showAnswer = (exchange: Exchange): string =>
+  `${exchange.status} ${exchange.text === '' ? '(empty body)' : showText(exchange.text)}`;
 
 export class ContractFailure extends Error {
   override name = 'ContractFailure';

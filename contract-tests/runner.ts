@@ -37,6 +37,8 @@ export interface CheckResult {
   detail?: string;
   error?: Error;
   durationMs: number;
+  /** The check's place among the run's checks (`c12`), which names its keys: a replay needs it. */
+  lane?: string;
 }
 
 export { markerOf, newRunId } from './marker';
@@ -101,7 +103,8 @@ export class Session {
     const own = lane === undefined ? marker : `${marker}_${lane}`;
     const othersOwn = this.inFlight.enter(articleId, own);
     try {
-      return await this.runAlongside(check, articleId, own, othersOwn);
+      const result = await this.runAlongside(check, articleId, own, othersOwn);
+      return lane === undefined ? result : { ...result, lane };
     } finally {
       this.inFlight.leave(articleId, own);
     }

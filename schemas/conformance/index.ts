@@ -22,4 +22,13 @@ export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleData, type DataVerdict } from './linearizability/by-key';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
 export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
-export { showValue } from './difference';
+export {
+  describeDifference,
+  jsonDifferences,
+  kindOf,
+  showText,
+  showValue,
+  shownValueLength,
+  type DifferenceKind,
+  type PathDifference,
+} from './difference';

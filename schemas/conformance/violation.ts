@@ -4,6 +4,8 @@
  * came back. Plain data, so the contract suite, its random sequences and the validating proxy
  * print the same. Rule names are stable: reports and tests refer to them.
  */
+import { describeDifference, kindOf } from './difference';
+
 export const rules = {
   'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
   'empty-204': 'a 204 answer has an empty body',
@@ -45,8 +47,11 @@ export const violation = (rule: Rule, path: string, expected: string, actual: st
   actual,
 });
 
-/** One line per violation: `[rule] path: expected ..., actual ...`. */
+/** One line per violation, its path marked missing, extra or changed: `[rule] /data/k: missing, expected "x"; actual (absent)`. */
 export const describeJudged = (violations: Violation[]): string =>
   violations
-    .map((found) => `[${found.rule}] ${found.path || '(answer)'}: expected ${found.expected}; actual ${found.actual}`)
+    .map(
+      (found) =>
+        `[${found.rule}] ${describeDifference({ pointer: found.path, kind: kindOf(found.expected, found.actual), expected: found.expected, actual: found.actual })}`,
+    )
     .join('\n');

@@ -8,7 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
 import { answerDifferences, changedAttributes } from './attributes';
-import { describeDifferences, keyDifferences, showValue } from './difference';
+import { describeDifferences, jsonDifferences, keyDifferences, pointerOf, showValue } from './difference';
 import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
 import { predictData, type Write } from './predict';
 import { violation, type Violation } from './violation';
@@ -36,7 +36,7 @@ export interface WriteRecord {
   tookEffect?: boolean;
 }
 
-const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+const show = showValue;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isAccepted = (answer: Answer): boolean => answer.status >= 200 && answer.status <= 299;
@@ -64,13 +64,16 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
     return [];
   }
   if (!isRecord(body)) return [];
-  return answerDifferences(body, after).map((difference) =>
-    violation('answer-is-article', `/${difference.field}`, show(difference.before), show(difference.now)),
+  // Each path that differs is its own finding: an answer's data may hold thousands of equal characters.
+  return answerDifferences(body, after).flatMap((difference) =>
+    jsonDifferences(difference.now, difference.before, `/${difference.field}`).differences.map((found) =>
+      violation('answer-is-article', found.pointer, found.expected, found.actual),
+    ),
   );
 }
 
 /** JSON Pointer of one data key. */
-const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const keyPointer = (key: string): string => pointerOf('/data', key);
 
 function judgeData(record: WriteRecord): Violation[] {
   const { before, write, after } = record;
