@@ -14,8 +14,9 @@ const lineLength = 300;
 const curlLength = 2_000;
 /** Lines of what came back shown before the rest is left to the case file. */
 const actualLines = 6;
-/** Timeline rows shown: a burst of 8 and the read after, then `... more`. */
-const timelineLines = 10;
+/** Lines kept for the heading, and for the curl commands (or where they are) and the case file. */
+const heading = 1;
+const tail = 2;
 
 const cutLine = (line: string): string =>
   line.length > lineLength ? `${line.slice(0, lineLength)}… (${String(line.length)} characters)` : line;
@@ -32,9 +33,9 @@ const whereWhole = (record: CheckRecord): string =>
 function judged(record: CheckRecord): string[] {
   const actual = (record.actual ?? '').split('\n');
   const [first = '', ...rest] = firstOf(actual, actualLines, whereWhole(record));
-  const timeline = record.timeline
-    ? firstOf(timelineRows(record.timeline, 60), timelineLines + 1, whereWhole(record))
-    : [];
+  // The timeline gets what is left: a default burst of 8 and the read after fit whole.
+  const room = linesPerFailure - heading - tail - 1 - (1 + rest.length);
+  const timeline = record.timeline ? firstOf(timelineRows(record.timeline, 60), room, whereWhole(record)) : [];
   return [
     `expected: ${record.expected ?? ''}`,
     `actual:   ${first}`,
@@ -50,7 +51,7 @@ export function failureLines(record: CheckRecord): string[] {
       ? firstOf((record.detail ?? '').split('\n'), 10, 'in the HTML report')
       : judged(record);
   const saved = record.caseFile === undefined ? [] : [`case file: ${record.caseFile}`];
-  const room = linesPerFailure - 1 - head.length - saved.length;
+  const room = linesPerFailure - heading - head.length - saved.length;
   const curls =
     record.expected === undefined || record.curls.length === 0
       ? []
