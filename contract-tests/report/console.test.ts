@@ -83,6 +83,18 @@ describe('a failure in the summary', () => {
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(400);
   });
 
+  test('keeps the shrunk steps of --explore', () => {
+    const shrunk = failureLines({
+      ...burst,
+      actual: 'one',
+      timeline: undefined,
+      steps: ['  1. set a to 1'],
+      curls: [],
+    });
+    expect(shrunk).toContain('steps:');
+    expect(shrunk).toContain('  1. set a to 1');
+  });
+
   test('prints the curl commands whole when they fit', () => {
     const few = failureLines({ ...burst, actual: 'one', timeline: undefined, curls: ['curl a', 'curl b'] });
     expect(few).toEqual([

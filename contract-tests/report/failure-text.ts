@@ -24,22 +24,26 @@ const cutLine = (line: string): string =>
 /** The first `most` lines, and a line saying how many more the case file holds. */
 function firstOf(lines: string[], most: number, where: string): string[] {
   if (lines.length <= most) return lines;
-  return [...lines.slice(0, most - 1), `... and ${String(lines.length - most + 1)} more line(s) ${where}`];
+  const kept = Math.max(0, most - 1);
+  return [...lines.slice(0, kept), `... and ${String(lines.length - kept)} more line(s) ${where}`];
 }
 
 const whereWhole = (record: CheckRecord): string =>
-  record.caseFile === undefined ? 'in the HTML report' : 'in the case file';
+  record.caseFile === undefined ? 'left out here' : 'in the case file';
 
 function judged(record: CheckRecord): string[] {
   const actual = (record.actual ?? '').split('\n');
   const [first = '', ...rest] = firstOf(actual, actualLines, whereWhole(record));
-  // The timeline gets what is left: a default burst of 8 and the read after fit whole.
-  const room = linesPerFailure - heading - tail - 1 - (1 + rest.length);
+  // The shrunk steps of --explore, then the timeline, get what is left: a default burst of 8 and the read after fit whole.
+  let room = linesPerFailure - heading - tail - 1 - (1 + rest.length);
+  const steps = record.steps ? firstOf(['steps:', ...record.steps], room, whereWhole(record)) : [];
+  room -= steps.length;
   const timeline = record.timeline ? firstOf(timelineRows(record.timeline, 60), room, whereWhole(record)) : [];
   return [
     `expected: ${record.expected ?? ''}`,
     `actual:   ${first}`,
     ...rest.map((line) => `          ${line}`),
+    ...steps,
     ...timeline,
   ];
 }
@@ -47,9 +51,7 @@ function judged(record: CheckRecord): string[] {
 /** The failure's lines, without its heading: within `linesPerFailure` with the heading. */
 export function failureLines(record: CheckRecord): string[] {
   const head =
-    record.expected === undefined
-      ? firstOf((record.detail ?? '').split('\n'), 10, 'in the HTML report')
-      : judged(record);
+    record.expected === undefined ? firstOf((record.detail ?? '').split('\n'), 10, whereWhole(record)) : judged(record);
   const saved = record.caseFile === undefined ? [] : [`case file: ${record.caseFile}`];
   const room = linesPerFailure - heading - head.length - saved.length;
   const curls =
