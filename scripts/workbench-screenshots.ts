@@ -97,6 +97,7 @@ async function shootStates(browser: Browser): Promise<void> {
       }
       await page.close();
     }
+    mock.reset();
     await aThousandReads(base);
     for (const size of workbenchWidths) {
       const page = await openWorkbench(browser, base, size);
