@@ -49,15 +49,16 @@ function parseJson(text) {
 async function change(form, { send, done, fieldOf, refresh }) {
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
+  let answer;
   try {
-    const answer = await send();
-    showOutcome(form, done(answer));
-    await refresh();
+    answer = await send();
   } catch (error) {
-    showRefusal(form, error, fieldOf);
+    return showRefusal(form, error, fieldOf);
   } finally {
     button.disabled = false;
   }
+  showOutcome(form, done(answer));
+  return refresh();
 }
 
 function setKeyForm(article, refresh) {

@@ -23,7 +23,7 @@ export function showFieldError(field, reason) {
   (field.closest('label') ?? field).after(note);
 }
 
-/** The line at the foot of a form: what its last action did, or why it was refused. */
+/** The line at the foot of a form (or below an article's data): what its last action did, or why it was refused. */
 export function showOutcome(form, text, isError = false) {
   const outcome = form.querySelector('.outcome');
   outcome.textContent = text;
@@ -31,19 +31,24 @@ export function showOutcome(form, text, isError = false) {
   outcome.setAttribute('role', isError ? 'alert' : 'status');
 }
 
+/** A refusal as one line: `403: Data key "svc_theme" is reserved and read-only.`, or the error of a request that got no answer. */
+export const refusalText = (error) => (error.status ? `${String(error.status)}: ${error.reason}` : error.message);
+
 /**
  * A refusal of the mock shown on `form`: each of its field errors next to the field `fieldOf` finds
  * for the field's name in the answer, and the rest, or its message, at the foot of the form.
  */
 export function showRefusal(form, error, fieldOf, inFormWords = (reason) => reason) {
-  const unplaced = [];
-  for (const [name, reasons] of Object.entries(error.fields ?? {})) {
+  const named = Object.entries(error.fields ?? {});
+  if (named.length === 0) return showOutcome(form, refusalText(error), true);
+  const unplaced = named.filter(([name, reasons]) => {
     const field = fieldOf(name);
-    const reason = [].concat(reasons).map(inFormWords).join(', ');
-    if (field) showFieldError(field, reason);
-    else unplaced.push(`${name}: ${reason}`);
+    if (field) showFieldError(field, [].concat(reasons).map(inFormWords).join(', '));
+    return !field;
+  });
+  if (unplaced.length > 0) {
+    const rest = unplaced.map(([name, reasons]) => `${name}: ${[].concat(reasons).join(', ')}`).join('; ');
+    showOutcome(form, `${String(error.status)}: ${rest}`, true);
   }
-  const placed = Object.keys(error.fields ?? {}).length > unplaced.length;
-  if (unplaced.length > 0) showOutcome(form, `${String(error.status)}: ${unplaced.join('; ')}`, true);
-  else if (!placed) showOutcome(form, error.status ? `${String(error.status)}: ${error.reason}` : error.message, true);
+  return undefined;
 }

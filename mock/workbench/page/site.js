@@ -1,28 +1,25 @@
 // The site as GET /__mock/state gives it: each article with its data (reserved keys marked, each key
 // removable through the interface's operation, 4.4), its comment count and comments, and the forms
-// that change it (edit.js). A refresh
-// updates each card in place, so an opened list, a form being filled in and the focus stay as they are.
+// that change it (edit.js). A refresh updates each card in place, so an opened list, a form being
+// filled in and the focus stay as they are.
 import { control, el } from './api.js';
 import { editDetails, fillDataEditor } from './edit.js';
-import { showOutcome } from './form-errors.js';
+import { refusalText, showOutcome } from './form-errors.js';
 import { callOperation, isReserved } from './interface.js';
 
-export function removeButton(article, key, refresh) {
+/** Removes one key (4.4); what happened is said below the article's data. */
+function removeButton(article, key, refresh) {
   const button = el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${key}` }, 'remove');
   button.addEventListener('click', async () => {
     const part = button.closest('.data-part');
     showOutcome(part, '');
     try {
       await callOperation('deleteDataKey', { article_id: article.id, key });
-      showOutcome(part, `Removed ${key}.`);
-      await refresh();
     } catch (error) {
-      showOutcome(
-        part,
-        `${key} was not removed: ${String(error.status ?? '')}: ${error.reason ?? error.message}`,
-        true,
-      );
+      return showOutcome(part, `${key} was not removed: ${refusalText(error)}`, true);
     }
+    showOutcome(part, `Removed ${key}.`);
+    return refresh();
   });
   return button;
 }
