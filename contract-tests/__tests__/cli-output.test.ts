@@ -84,3 +84,17 @@ test.concurrent(
   },
   60_000,
 );
+
+test.concurrent(
+  'refuses a bad option in two lines, the second saying where every option is told, with exit code 2',
+  async () => {
+    const { code, stdout, stderr } = await startContractCli(['--base-url', '127.0.0.1:4010', '--article-id', '1'])
+      .finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^contract: the base URL "127\.0\.0\.1:4010" has no scheme: did you mean http:\/\/127\.0\.0\.1:4010\?\ncontract: `.+ --help` lists every option\n$/,
+    );
+  },
+  60_000,
+);
