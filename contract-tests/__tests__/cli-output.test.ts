@@ -1,5 +1,5 @@
 /**
- * What `npm run contract` says as it runs (issue 29, items 10 to 12): a progress line every few
+ * What `npm run contract` says as it runs: a progress line every few
  * seconds in front of a slow target or through a long --explore; before --explore posts, the most
  * comments it may post; colour on a terminal only; no note that claims a check the run did not make.
  */
