@@ -28,7 +28,7 @@ type Workbench = ReturnType<typeof workbenchHandlers>;
 
 /**
  * The workbench (its page, files and API docs) is loaded when first asked for, so a start, and the
- * first answer of the API, do not pay for it (issue 32: cold start).
+ * first answer of the API, do not pay for it.
  */
 function workbenchWhenAsked(apiToken: string | undefined): (part: keyof Workbench) => Workbench[keyof Workbench] {
   let workbench: Workbench | undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in real Chromium: a page from another origin (another loopback port) tries to drive
+ * In real Chromium: a page from another origin (another loopback port) tries to drive
  * the mock's control API with a plain form post, with JSON fetches, by reading the state, and by
  * DNS rebinding (`evil.test` mapped to 127.0.0.1 by Chromium's resolver rules, so its requests
  * reach the mock with `Host: evil.test:<port>`). None changes the site or reads anything. The
