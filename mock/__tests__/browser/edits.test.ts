@@ -162,6 +162,9 @@ describe('the workbench page with a token in force', () => {
     const [write] = workbench.mock.journal({ method: 'PUT' });
     expect(write?.status).toBe(200);
     expect(write?.requestHeaders['x-api-token']).toBe('***');
+    // The page's own requests, the document that named the token among them, left no trace of it.
+    expect(workbench.mock.journal().some((entry) => entry.path === '/__mock/openapi.json')).toBe(true);
+    expect(JSON.stringify(workbench.mock.journal())).not.toContain('dev-token');
   });
 
   it('shows the mock’s 401 when told not to send it', async () => {
