@@ -4,7 +4,7 @@
  * back, the drawn timeline for requests sent at once, and the curl commands that replay it.
  */
 import { escapeMarkup } from './escape';
-import { rules, type Rule } from 'site-articles-schemas/conformance';
+import { readJudgedLine, rules, type Rule } from 'site-articles-schemas/conformance';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';
@@ -62,15 +62,13 @@ function timelineBlock(record: CheckRecord): string {
   ].join('\n');
 }
 
-/** A line of the judgement (`describeJudged`): `[rule] /path: kind, expected X; actual Y`. */
-const judgedLine = /^\[([a-z0-9-]+)\] (\S*): (missing|extra|changed), expected (.*); actual (.*)$/s;
-
 /** What came back, each path that differs on its own line with its kind marked; other lines as they are. */
 function differences(actual: string): string {
   const items = actual.split('\n').map((line) => {
-    const [, rule = '', pointer = '', kind = '', expected = '', got = ''] = judgedLine.exec(line) ?? [];
-    if (!kind) return `<li class="note">${escapeMarkup(line)}</li>`;
-    return `<li><span class="kind ${kind}">${kind}</span> <code class="pointer">${escapeMarkup(pointer)}</code> <span class="rule">${escapeMarkup(rule)}</span><br>expected <code>${escapeMarkup(expected)}</code>; actual <code>${escapeMarkup(got)}</code></li>`;
+    const found = readJudgedLine(line);
+    if (!found) return `<li class="note">${escapeMarkup(line)}</li>`;
+    const { rule, pointer, kind, expected, actual: got } = found;
+    return `<li><span class="kind ${kind}">${kind}</span> <code class="pointer">${escapeMarkup(pointer || '(answer)')}</code> <span class="rule">${escapeMarkup(rule)}</span><br>expected <code>${escapeMarkup(expected)}</code>; actual <code>${escapeMarkup(got)}</code></li>`;
   });
   return `<ul class="differs">${items.join('')}</ul>`;
 }

@@ -1,5 +1,6 @@
 /** How two JSON values differ, path by path: what a failure report shows instead of both values. */
 import { describeDifference, jsonDifferences, showValue } from './difference';
+import { describeJudged, readJudgedLine, violation } from './violation';
 
 test.each([
   {
@@ -41,4 +42,16 @@ test('cuts a long value to 200 characters and says its whole length', () => {
   expect(difference && describeDifference(difference)).toBe(
     `/long: missing, expected "${'x'.repeat(199)}... (5002 characters); actual (absent)`,
   );
+});
+
+test('reads back a line of the judgement, its path, kind and both values', () => {
+  const line = describeJudged([violation('data-as-predicted', '/data/k', '"to remove"', '(absent)')]);
+  expect(readJudgedLine(line)).toEqual({
+    rule: 'data-as-predicted',
+    pointer: '/data/k',
+    kind: 'missing',
+    expected: '"to remove"',
+    actual: '(absent)',
+  });
+  expect(readJudgedLine('(23 other data keys as stated)')).toBeUndefined();
 });

@@ -20,7 +20,7 @@ export { judgePostBurst, type BurstPost, type PostBurst } from './bursts';
 export { checkLinearizable, type Model, type Observed, type Verdict } from './linearizability/check';
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleData, type DataVerdict } from './linearizability/by-key';
-export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
+export { describeJudged, readJudgedLine, rules, violation, type Rule, type Violation } from './violation';
 export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
 export {
   describeDifference,

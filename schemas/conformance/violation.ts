@@ -4,7 +4,7 @@
  * came back. Plain data, so the contract suite, its random sequences and the validating proxy
  * print the same. Rule names are stable: reports and tests refer to them.
  */
-import { describeDifference, kindOf } from './difference';
+import { describeDifference, kindOf, type DifferenceKind, type PathDifference } from './difference';
 
 export const rules = {
   'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
@@ -55,3 +55,11 @@ export const describeJudged = (violations: Violation[]): string =>
         `[${found.rule}] ${describeDifference({ pointer: found.path, kind: kindOf(found.expected, found.actual), expected: found.expected, actual: found.actual })}`,
     )
     .join('\n');
+
+/** A line `describeJudged` wrote, read back (a report that has only the text renders it): undefined for any other line. */
+export function readJudgedLine(line: string): (PathDifference & { rule: string }) | undefined {
+  const [, rule, pointer, kind, expected, actual] =
+    /^\[([a-z0-9-]+)\] (\S*): (missing|extra|changed), expected (.*); actual (.*)$/s.exec(line) ?? [];
+  if (rule === undefined || pointer === undefined || expected === undefined || actual === undefined) return undefined;
+  return { rule, pointer: pointer === '(answer)' ? '' : pointer, kind: kind as DifferenceKind, expected, actual };
+}
