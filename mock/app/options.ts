@@ -35,6 +35,12 @@ export interface MockOptions {
    * addresses and `localhost` are served, and the control API takes changes from no other origin.
    */
   security?: SecurityPolicy;
+  /** Scenarios by name, in file form (`{site, faults}`: docs/scenarios.md), checked at start, beside `default`. */
+  scenarios?: Record<string, unknown>;
+  /** The scenario served at start instead of `fixture` and `faults` (`default`: those two). */
+  scenario?: string;
+  /** How many sandboxes the mock holds at once (64); `POST /__mock/sandboxes` past it answers 409. */
+  maxSandboxes?: number;
 }
 
 export const defaults = {

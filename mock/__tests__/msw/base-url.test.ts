@@ -29,14 +29,21 @@ beforeAll(async () => {
 afterEach(() => {
   local.setFaults({});
 });
-afterAll(() => new Promise<void>((done) => server.close(() => { done(); })));
+afterAll(
+  () =>
+    new Promise<void>((done) =>
+      server.close(() => {
+        done();
+      }),
+    ),
+);
 
 const statusAt = async (base: string): Promise<number> => (await fetch(`${base}/admin/api/articles/1`)).status;
 
 describe('MSW handlers given a base address', () => {
   test('answer at that address while the local server answers its own requests, its faults included', async () => {
     const msw = setupServer(...createHandlers({ baseUrl: api }).handlers);
-    msw.listen({ ...bypassLoopback, onUnhandledFrame: bypassLoopback.onUnhandledRequest });
+    msw.listen({ ...bypassLoopback, onUnhandledFrame: bypassLoopback.onUnhandledRequest } as typeof bypassLoopback);
     try {
       local.setFaults({ failure: { status: 503, rate: 1 } });
       expect([await statusAt(api), await statusAt(localBase)]).toEqual([200, 503]);
