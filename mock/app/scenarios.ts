@@ -76,12 +76,24 @@ export const scenarioFile = (scenario: Scenario): ScenarioFile => ({
   faults: structuredClone(scenario.faults),
 });
 
+/** Keeps the scenarios saved during the run beyond it (`--scenarios <dir>`); each throws an ApiError when it cannot. */
+export interface ScenarioKeeper {
+  save(name: string, file: ScenarioFile): void;
+  remove(name: string): void;
+}
+
 /** The scenarios of the run, by name, in the order they were first saved. */
 export class ScenarioShelf {
   private readonly scenarios = new Map<string, Scenario>();
 
-  constructor(initial: Iterable<[string, Scenario]>) {
-    for (const [name, scenario] of initial) this.put(name, scenario);
+  constructor(
+    initial: Iterable<[string, Scenario]>,
+    private readonly keeper?: ScenarioKeeper,
+  ) {
+    for (const [name, scenario] of initial) {
+      checkScenarioName(name);
+      this.scenarios.set(name, scenario);
+    }
   }
 
   names(): string[] {
@@ -99,8 +111,10 @@ export class ScenarioShelf {
     );
   }
 
+  /** Saves a scenario, kept first (a scenario that cannot be kept changes nothing). */
   put(name: string, scenario: Scenario): void {
     checkScenarioName(name);
+    this.keeper?.save(name, scenarioFile(scenario));
     this.scenarios.set(name, scenario);
   }
 
@@ -110,6 +124,7 @@ export class ScenarioShelf {
       throw new ScenarioError({
         name: ['"default" stays: it is what a sandbox opened without a scenario starts from'],
       });
+    this.keeper?.remove(name);
     this.scenarios.delete(name);
   }
 }

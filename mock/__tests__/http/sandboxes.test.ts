@@ -17,6 +17,8 @@ async function start(options: MockOptions = {}): Promise<void> {
   ({ mock, base } = await listeningMock(options));
 }
 afterEach(closeAll);
+// The first request builds the schemas' validators, which on a busy machine takes seconds.
+jest.setTimeout(30_000);
 
 interface Answer {
   status: number;

@@ -15,6 +15,8 @@ async function start(options: MockOptions = {}): Promise<void> {
   ({ mock, base } = await listeningMock(options));
 }
 afterEach(closeAll);
+// The first request builds the schemas' validators, which on a busy machine takes seconds.
+jest.setTimeout(30_000);
 
 const json = { 'Content-Type': 'application/json' };
 const send = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> => {
