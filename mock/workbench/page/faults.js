@@ -58,6 +58,11 @@ function operationRow(id) {
   return row;
 }
 
+/** The faults in force, shown again (a scenario served brings its own). */
+export async function showCurrentFaults() {
+  showFaults(await control('faults'));
+}
+
 export async function setUpFaults() {
   const operationIds = await operationIdsOfDocument();
   document.querySelector('#operation-faults tbody').append(...operationIds.map(operationRow));
