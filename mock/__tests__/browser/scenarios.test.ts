@@ -49,6 +49,14 @@ describe('the workbench', () => {
   });
 });
 
+/** The parts of `RequestInit` the tests use, plain enough to hand to the page. */
+interface PageInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  credentials?: 'include' | 'omit' | 'same-origin';
+}
+
 describe('sandboxes in a browser', () => {
   let browser: Browser;
   let mock: MockApp;
@@ -84,7 +92,7 @@ describe('sandboxes in a browser', () => {
   const fetchIn = (
     page: Page,
     url: string,
-    init: RequestInit = {},
+    init: PageInit = {},
   ): Promise<{ status?: number; text?: string; error?: string }> =>
     page.evaluate(
       async ([address, options]) => {
@@ -99,7 +107,7 @@ describe('sandboxes in a browser', () => {
     );
   const colourIn = async (page: Page, url: string): Promise<unknown> =>
     (JSON.parse((await fetchIn(page, url)).text ?? '{}') as { data: { colour?: unknown } }).data.colour;
-  const putColour = (value: string): RequestInit => ({
+  const putColour = (value: string): PageInit => ({
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ value }),
