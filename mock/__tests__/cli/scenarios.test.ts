@@ -9,7 +9,7 @@ import { killRunningClis, serving, startCli } from '../../../test-support/cli-pr
 import { tempFolders } from '../../../test-support/temp-files';
 import sampleSite from '../../fixtures/sample-site.json';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 afterEach(killRunningClis);
 const newFolder = tempFolders('mock-scenarios');
 

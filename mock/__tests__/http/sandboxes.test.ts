@@ -59,18 +59,18 @@ const dataOf = async (headers: Record<string, string> = {}): Promise<unknown> =>
   ((await send('GET', '/admin/api/articles/1', headers)).body as { data: unknown }).data;
 
 /**
- * One parallel test worker: opens its sandbox, then, once every worker is ready, writes its own
+ * One parallel test worker: once every worker is ready, opens its sandbox, then writes its own
  * value to article 1's `colour` and reads the article back, `rounds` times; answers what it saw.
  */
 const workerCode = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { base, index, rounds } = workerData;
 (async () => {
+  parentPort.postMessage({ ready: true });
+  await new Promise((go) => parentPort.once('message', go));
   const opened = await fetch(base + '/__mock/sandboxes', { method: 'POST' });
   const { id } = await opened.json();
   const headers = { 'X-Mock-Sandbox': id, 'Content-Type': 'application/json' };
-  parentPort.postMessage({ ready: true });
-  await new Promise((go) => parentPort.once('message', go));
   const seen = [];
   for (let round = 0; round < rounds; round += 1) {
     const value = 'worker ' + index + ' round ' + round;
@@ -79,7 +79,7 @@ const { base, index, rounds } = workerData;
     seen.push({ wrote: value, status: put.status, read: read.data.colour });
   }
   parentPort.postMessage({ id, seen });
-})().catch((error) => parentPort.postMessage({ error: String(error) }));
+})().catch((error) => parentPort.postMessage({ error: String(error) + ' ' + String(error.cause) }));
 `;
 
 interface WorkerReport {
@@ -88,7 +88,7 @@ interface WorkerReport {
   error?: string;
 }
 
-/** Runs `count` workers at once: each opens its sandbox, and all start writing together. */
+/** Runs `count` workers at once: all start together, once every one of them is running. */
 async function runWorkers(count: number, rounds: number): Promise<WorkerReport[]> {
   const workers = Array.from(
     { length: count },
