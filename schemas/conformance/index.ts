@@ -6,12 +6,12 @@
  * `judgeWrite` what a write did, from the reads around it. Every finding names a rule of the one
  * rule table (`rules`).
  */
-export { judgeExchange, isJsonMediaType, type Answer } from './exchange';
+export { judgeExchange, judgeShape, isJsonMediaType, type Answer } from './exchange';
 export { judgeArticleAfter, judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
 export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
 export { judgeAddresses } from './addresses';
 export { judgeRequest } from './request';
-export { judgeStatus } from './status';
+export { isSuccessStatus, judgeStatus, judgeSuccessStatus } from './status';
 export { predictData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange } from './attributes';

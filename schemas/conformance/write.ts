@@ -7,6 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
+import { isSuccessStatus } from './status';
 import { answerDifferences, changedAttributes } from './attributes';
 import { describeDifferences, keyDifferences, showValue } from './difference';
 import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
@@ -39,7 +40,7 @@ export interface WriteRecord {
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isAccepted = (answer: Answer): boolean => answer.status >= 200 && answer.status <= 299;
+const isAccepted = (answer: Answer): boolean => isSuccessStatus(answer.status);
 const tookEffect = (record: WriteRecord): boolean => record.tookEffect ?? isAccepted(record.answer);
 
 /** The article read after any write: its whole 2.1 shape, real dates, and no attribute but data, updated_at and comments_count moved. */
