@@ -187,6 +187,10 @@ export async function restoreSnapshot(
   return report;
 }
 
+/** Whether the run left the article as it found it: its data restored, and no attribute but data changed (1, 4.2). */
+export const leftAsFound = (report: RestoreReport): boolean =>
+  report.problems.length === 0 && report.changed.length === 0;
+
 export function describeRestore(report: RestoreReport): string {
   const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
   return [
@@ -210,5 +214,5 @@ export function runExitCode(
 ): number {
   if (interrupted) return exitCodeOf(interrupted);
   if (settingProblem) return 2;
-  return passed && restore.every((report) => report.problems.length === 0 && report.changed.length === 0) ? 0 : 1;
+  return passed && restore.every(leftAsFound) ? 0 : 1;
 }

@@ -41,6 +41,12 @@ export interface CheckResult {
 
 export { markerOf, newRunId } from './marker';
 
+/** The seed of a run's generated values (`--seed`): the one given, else a random one, which the CLI prints. */
+export const seedOf = (given?: number): number => given ?? Math.floor(Math.random() * 2 ** 31);
+
+/** Settings whose seed is chosen already, so what the CLI prints is what the run uses. */
+export type SeededSettings = TargetSettings & { seed: number };
+
 export class Session {
   private readonly inFlight = new InFlight();
 
@@ -77,7 +83,7 @@ export class Session {
     });
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
-    const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const seed = seedOf(settings.seed);
     return new Session(
       client,
       restoreClient,
