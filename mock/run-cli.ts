@@ -21,10 +21,10 @@ import { randomToken } from './runtime/token-compare';
 import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { packageVersion } from 'site-articles-schemas/command-line';
+import { colourWanted, packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
 import { watchFixture, type FixtureWatch } from './command/watch-fixture';
-import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { paintFor, paintLogLine } from './command/colour';
 import { bannerLines } from './command/banner';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
