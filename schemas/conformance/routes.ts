@@ -94,6 +94,16 @@ export const anyOrigin = '[^/]+//[^/]+';
 export const routeUrlPatterns = (): RegExp[] =>
   table.map((route) => patternOf(route.path, { before: anyOrigin, segment: '[^/]+' }));
 
+/**
+ * The article a path's `{article_id}` (or a command line's `--article-id`) names: an integer
+ * (section 4), written in decimal digits only and no larger than a safe integer; undefined when it
+ * names no article.
+ */
+export function parseArticleId(raw: string): number | undefined {
+  const id = /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 /** A path template with its `{param}`s filled in, each percent-encoded. */
 export const fillPath = (template: string, params: Record<string, string | number>): string =>
   template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
