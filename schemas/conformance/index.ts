@@ -19,7 +19,7 @@ export { nextLink, walkPages, type ListPages } from './paging';
 export { judgePostBurst, type BurstPost, type PostBurst } from './bursts';
 export { checkLinearizable, type Model, type Observed, type Verdict } from './linearizability/check';
 export { articleDataModel, type DataOperation } from './linearizability/model';
-export { checkArticleData, type DataVerdict } from './linearizability/by-key';
+export { checkArticleDataLinearizable, type DataVerdict } from './linearizability/by-key';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
 export { fillPath, matchRoute, parseArticleId, pathsOf, type RouteMatch } from './routes';
 export { showValue } from './difference';
