@@ -166,7 +166,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [targetOnly] }] },
   },
   // The suite's layers (docs: architecture), each importing only downward: explore -> report ->
-  // the run (runner, restore, guard) -> checks -> failure, marker, values -> concurrent -> http.
+  // the run (runner, restore, untouched-keys) -> checks -> failure, marker, values -> concurrent -> http.
   onlyBeside('contract-tests', 'http', [], targetOnly),
   onlyBeside('contract-tests', 'concurrent', ['http'], targetOnly),
   onlyBeside('contract-tests', 'values', [], targetOnly),

@@ -5,7 +5,7 @@
  */
 import { allChecks, defaultConcurrency, defaultMaxInFlight, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
-import { keysChangedOutside, readDataQuietly } from './guard';
+import { keysChangedOutside, readDataQuietly } from './untouched-keys';
 import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
@@ -160,9 +160,9 @@ export class Session {
     }
   }
 
-  /** See guard.ts: keys a check did not write must be as they were before it. */
+  /** See untouched-keys.ts: keys a check did not write must be as they were before it. */
   private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
-    // Fresh, not the check's last read: another article's write may have landed here since (guard.ts).
+    // Fresh, not the check's last read: another article's write may have landed here since (untouched-keys.ts).
     const after = await readDataQuietly(this.client, articleId, 'fresh');
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {

@@ -6,7 +6,7 @@
  * `judgeWrite` what a write did, from the reads around it. Every finding names a rule of the one
  * rule table (`rules`).
  */
-export { judgeExchange, judgeShape, isJsonMediaType, type Answer } from './exchange';
+export { judgeExchange, judgeShape, isJsonMediaType, type Answer } from './answer';
 export { judgeArticleAfter, judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
 export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
 export { judgeAddresses } from './addresses';

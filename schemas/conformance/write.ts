@@ -1,7 +1,7 @@
 /**
  * Judging what one write did (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article read
  * before it, the write sent, its answer, the article read after it and, after a post, the comment
- * lists read after it. The answer on its own is `judgeExchange`'s business (exchange.ts): callers
+ * lists read after it. The answer on its own is `judgeExchange`'s business (answer.ts): callers
  * judge it there once, and this function only what needs the reads around it. Plain data in,
  * violations out: the contract checks, the random sequences and the validating proxy all call it.
  */
@@ -10,7 +10,7 @@ import { validateResponse } from '../validation';
 import { isSuccessStatus } from './status';
 import { answerDifferences, changedAttributes } from './attributes';
 import { describeDifferences, keyDifferences, showValue } from './difference';
-import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
+import { unrealArticleDates, unrealCommentDates, type Answer } from './answer';
 import { predictData, type Write } from './predict';
 import { violation, type Violation } from './violation';
 

@@ -1,5 +1,5 @@
 /**
- * Judging one exchange on its own (interface section 4 with 2.1 and 2.2): a success answer that
+ * Judging one answer on its own (interface section 4 with 2.1 and 2.2): a success answer that
  * carries a body is labelled as JSON and has its operation's stated shape with real dates; a 204
  * is empty. Error answers keep every freedom the interface leaves them (section 7), and statuses
  * are the checks' business, so neither is judged here.
