@@ -9,7 +9,8 @@ import { keysChangedOutside, readDataQuietly } from './untouched-keys';
 import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
-import { Places, runScheduled } from './schedule';
+import { runScheduled } from './schedule';
+import { Semaphore } from './semaphore';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -195,7 +196,7 @@ export class Session {
     // Articles side by side, and on each its keys as many at once as a check's key writes (restore.ts).
     return Promise.all(
       [...this.snapshots.values()].map((snapshot) =>
-        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Places(this.maxInFlight)),
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Semaphore(this.maxInFlight)),
       ),
     );
   }
