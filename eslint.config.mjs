@@ -234,7 +234,7 @@ export default tseslint.config(
   },
   { files: testFiles, rules: { 'no-restricted-syntax': ['error', importOfAFolder, ...ownTemporaryFolder] } },
   // Generated files are as long as the interface makes them; the generator's own modules stay small.
-  { files: ['schemas/types/**/*.ts', 'schemas/zod/**/*.ts', 'schemas/index.ts'], rules: { 'max-lines': 'off' } },
+  { files: ['schemas/generated/**/*.ts'], rules: { 'max-lines': 'off' } },
   // Last, so that Prettier alone owns layout.
   prettierConfig,
   {

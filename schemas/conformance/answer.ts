@@ -4,7 +4,7 @@
  * is empty. Error answers keep every freedom the interface leaves them (section 7), and statuses
  * are the checks' business, so neither is judged here.
  */
-import { operations, type OperationId, type ResponseShape } from '../catalogue';
+import { operations, type OperationId, type ResponseShape } from '../generated/catalogue';
 import { validateResponse } from '../validation';
 import { isRealCommentDate, isRealTimestamp } from './dates';
 import { isSuccessStatus } from './status';

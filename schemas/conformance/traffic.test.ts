@@ -1,5 +1,5 @@
 /** What one passing exchange alone shows (section 4 with 2.1 and 7): given/want tables, no server. */
-import { operations } from '../catalogue';
+import { operations } from '../generated/catalogue';
 import {
   isSuccessStatus,
   judgeRequest,

@@ -5,7 +5,7 @@
  * each exchange it passes with this; the contract suite's checks ask the same parts one by one,
  * because they send only requests they built and judge statuses in their own words.
  */
-import type { operations } from '../catalogue';
+import type { operations } from '../generated/catalogue';
 import { judgeAddresses } from './addresses';
 import { judgeExchange, type Answer } from './answer';
 import { judgeRequest } from './request';
