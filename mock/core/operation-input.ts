@@ -4,7 +4,7 @@
  * parsed body, and the request's absolute address for the paging links of 4.5.
  */
 import type { OperationId } from 'site-articles-schemas/catalogue';
-import { parseArticleId } from 'site-articles-schemas/conformance';
+import { parseArticleId } from 'site-articles-schemas/conformance/routes';
 import { ApiError } from './api-error';
 import { type Outcome, type RuleContext, type RuleSet } from '../rules';
 
