@@ -8,7 +8,7 @@ import type { ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
-import { markerOf, planOf, runOnSession, Session, type TargetSettings } from './runner';
+import { markerOf, planOf, runOnSession, Session, type SeededSettings, type TargetSettings } from './runner';
 import { runUntilRestored, type StopSignal } from './signals';
 import { existingReservedKey } from './checks/steps';
 import { maxBurstPosts } from './checks/concurrency';
@@ -105,7 +105,7 @@ async function checkThenRestore(
  */
 export async function runChecksCli(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
@@ -147,7 +147,7 @@ export async function runChecksCli(
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,
     mode: 'checks',
-    seed: target.seed ?? 0,
+    seed: target.seed,
     restore: restored,
     records: named,
     replay: {

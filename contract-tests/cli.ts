@@ -9,7 +9,7 @@ import { runChecksCli } from './checks-cli';
 import { invocation, readContractOptions, usage, type ContractOptions } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
-import { newRunId, type TargetSettings } from './runner';
+import { newRunId, seedOf, type SeededSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
@@ -31,13 +31,13 @@ async function run(options: ContractOptions): Promise<number> {
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
     const watch = new TargetWatch();
-    const target: TargetSettings = {
+    const target: SeededSettings = {
       baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
       maxInFlight: options.maxInFlight,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      seed: seedOf(options.seed),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
       http: { ...options.limits, watch },

@@ -5,8 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ResponseShape } from 'site-articles-schemas/catalogue';
-import { showText, showValue } from 'site-articles-schemas/conformance';
-import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
+import { describeJudged, judgeShape, judgeSuccessStatus, showText, showValue } from 'site-articles-schemas/conformance';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';
 
@@ -54,18 +53,15 @@ export function failWithTimeline(
   throw new ContractFailure(expected, actual, exchanges, timeline);
 }
 
-/** The stated status; where the interface states only success (4.5), any 2xx. */
-export const isSuccess = (actual: number, stated: number | undefined): boolean =>
-  stated === undefined ? actual >= 200 && actual <= 299 : actual === stated;
-
+/** The stated status; where the interface states only success (4.5), any 2xx. Judged by the conformance rules. */
 export function expectStatus(
   exchange: Exchange,
   status: number | undefined,
   what: string,
   ...context: Exchange[]
 ): void {
-  if (!isSuccess(exchange.status, status))
-    fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
+  const [found] = judgeSuccessStatus(status, exchange.status);
+  if (found) fail(`${what} answers ${found.expected}`, showAnswer(exchange), ...context, exchange);
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */
@@ -74,10 +70,10 @@ export function expectJson(exchange: Exchange, what: string): unknown {
   return exchange.json;
 }
 
-/** Tolerant validation: extra fields are fine, every stated field, type and form must hold. */
+/** Tolerant validation, as the conformance rules judge a shape: extra fields are fine, every stated field, type and form must hold. */
 export function expectShape(shape: ResponseShape, value: unknown, what: string, exchange: Exchange): void {
-  const violations = validateResponse(shape, value, 'tolerant');
-  if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeViolations(violations), exchange);
+  const violations = judgeShape(shape, value);
+  if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeJudged(violations), exchange);
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string, ...exchanges: Exchange[]): void {

@@ -21,10 +21,10 @@ import { randomToken } from './runtime/token-compare';
 import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
+import { colourWanted, helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
 import { watchFixture, type FixtureWatch } from './command/watch-fixture';
-import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { paintFor, paintLogLine } from './command/colour';
 import { bannerLines } from './command/banner';
 import type { CommandScenarios, commandScenarios } from './app/scenario-folder';
 

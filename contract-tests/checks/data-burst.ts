@@ -7,7 +7,7 @@
  * after the burst by the one write judgement (no attribute but data moved).
  */
 import {
-  checkArticleData,
+  checkArticleDataLinearizable,
   describeJudged,
   judgeArticleAfter,
   judgeExchange,
@@ -155,7 +155,7 @@ function judgeOneArticle(
       timelineOf(all, describeJudged(aftermath)),
     );
   const history = on.map((index) => observed(context, steps[index] as BurstStep, all[index] as Seen));
-  const verdict = checkArticleData(before.data, history);
+  const verdict = checkArticleDataLinearizable(before.data, history);
   const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
     return {

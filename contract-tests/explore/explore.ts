@@ -19,7 +19,7 @@ import {
   ReadStep,
   SetKeyStep,
   UpdateStep,
-  type Model,
+  type SequenceModel,
   type Real,
   type Step,
 } from './commands';
@@ -160,7 +160,7 @@ async function exploreArticle(
     fc.commands(steps(options, budget), { maxCommands: 20, size: 'medium' }),
     async (sequence) => {
       let real: Real | undefined;
-      const setup = async (): Promise<{ model: Model; real: Real }> => {
+      const setup = async (): Promise<{ model: SequenceModel; real: Real }> => {
         if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
         sequences += 1;
         options.onSequence?.(failed);

@@ -5,7 +5,7 @@
  */
 import { sectionHeading, type Check } from '../checks';
 import { ContractFailure } from '../failure';
-import { describeRestore, type RestoreReport } from '../restore';
+import { describeRestore, leftAsFound, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
 import type { Exchange } from '../http/client';
@@ -121,7 +121,7 @@ export const wholeRun: Described = {
 
 /** The record of the run as a whole, from how each article's restore went. */
 export function wholeRunRecord(restore: RestoreReport[], durationMs: number): CheckRecord {
-  const left = restore.filter((report) => report.problems.length > 0 || report.changed.length > 0);
+  const left = restore.filter((report) => !leftAsFound(report));
   return recordOf(
     wholeRun,
     left.length > 0 ? 'failed' : 'passed',

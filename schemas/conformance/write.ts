@@ -1,15 +1,16 @@
 /**
  * Judging what one write did (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article read
  * before it, the write sent, its answer, the article read after it and, after a post, the comment
- * lists read after it. The answer on its own is `judgeExchange`'s business (exchange.ts): callers
+ * lists read after it. The answer on its own is `judgeExchange`'s business (answer.ts): callers
  * judge it there once, and this function only what needs the reads around it. Plain data in,
  * violations out: the contract checks, the random sequences and the validating proxy all call it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
+import { isSuccessStatus } from './status';
 import { answerDifferences, changedAttributes } from './attributes';
 import { describeDifferences, jsonDifferences, keyDifferences, pointerOf, showValue } from './difference';
-import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
+import { unrealArticleDates, unrealCommentDates, type Answer } from './answer';
 import { predictData, type Write } from './predict';
 import { violation, type Violation } from './violation';
 
@@ -39,7 +40,7 @@ export interface WriteRecord {
 const show = showValue;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isAccepted = (answer: Answer): boolean => answer.status >= 200 && answer.status <= 299;
+const isAccepted = (answer: Answer): boolean => isSuccessStatus(answer.status);
 const tookEffect = (record: WriteRecord): boolean => record.tookEffect ?? isAccepted(record.answer);
 
 /** The article read after any write: its whole 2.1 shape, real dates, and no attribute but data, updated_at and comments_count moved. */
