@@ -1,5 +1,5 @@
 /**
- * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
+ * Builds what every way of serving the mock shares (section 4 and the controls): the state,
  * the controls over it, the journal and the one core, which serves the control API's rows too.
  * `createApp` puts node:http (or Express) around it, `createHandlers` (mock/msw) puts MSW around it;
  * neither builds any of this itself, and each says which rows of the control API it serves.
@@ -15,7 +15,7 @@ import type { CheckedFixture } from '../loading/checked-fixture';
 type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
 import type { ServedControl } from '../core/control-stage';
-import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
+import { createCore, type Core, type Guard, type MockState } from '../core/pipeline';
 import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
 import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
@@ -56,7 +56,7 @@ function firstStore(options: MockOptions, fixture: Fixture): SiteStore {
 
 const nothingToSave = (): Promise<void> => Promise.resolve();
 
-function liveFrom(options: MockOptions, fixture: Fixture): Live {
+function stateFrom(options: MockOptions, fixture: Fixture): MockState {
   return {
     store: firstStore(options, fixture),
     rules: { ...defaultRules, ...options.rules },
@@ -71,17 +71,17 @@ function liveFrom(options: MockOptions, fixture: Fixture): Live {
 
 export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
-  const live = liveFrom(options, fixture);
+  const state = stateFrom(options, fixture);
   const { persistence } = options;
   // A reset or fixture load that could not be saved: the site saved before comes back.
   const putBack = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
   };
-  persistence?.follow(live.store, putBack);
+  persistence?.follow(state.store, putBack);
   const settled = persistence ? () => persistence.settled() : nothingToSave;
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const replaceStore = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
     persistence?.follow(store, putBack);
     journal.clear();
   };
@@ -94,18 +94,18 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
       fixture = next as SiteFixture;
     },
     settled,
-    state: () => live.store.toFixture(),
+    state: () => state.store.toFixture(),
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),
-    faults: () => structuredClone(live.faults),
+    faults: () => structuredClone(state.faults),
     setFaults: (faults) => {
-      live.faults = structuredClone(faults);
+      state.faults = structuredClone(faults);
     },
   };
   const core = createCore({
     // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
     operations: {
-      live,
+      state,
       tokenMatches: serving.tokenMatches,
       ...(persistence ? { settled, committedView: (id: number) => persistence.committedView?.(id) } : {}),
     },
