@@ -24,7 +24,7 @@ export interface RecordedAnswer {
   status: number;
   /** Set by the validating proxy (mock/proxy): what it found, about the deployment and about the client. */
   findings?: Findings;
-  headers: OutgoingHttpHeaders | Readonly<Record<string, string>>;
+  headers: OutgoingHttpHeaders | Readonly<Record<string, string | readonly string[]>>;
   body: Body;
   bodyBytes?: number;
 }

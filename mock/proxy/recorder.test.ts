@@ -2,14 +2,23 @@
 import request from 'supertest';
 import { createApp } from '../index';
 import { SiteRecorder, type SeenAnswer } from './recorder';
-import { routeOf } from './route';
+import { operations, type OperationId } from 'site-articles-schemas/catalogue';
+import type { RoutedRequest } from './route';
 
 const sample = createApp();
 const articleOne = sample.state().articles.find((article) => article.id === 1);
 
+/** A request as the proxy judges it: the catalogue's operation, the article id and the key of the path. */
+function routedAs(id: OperationId, articleId: number, key?: string): RoutedRequest {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`no operation ${id}`);
+  return { operation, articleId, ...(key === undefined ? {} : { key }) };
+}
+
+/** A read (4.1) or a list (4.5) of the article the target names, answered `status` with `body`. */
 function seen(target: string, status: number, body: unknown): SeenAnswer {
-  const route = routeOf('GET', target);
-  if (!route) throw new Error(`no route for ${target}`);
+  const articleId = Number(/\/(\d+)/.exec(target)?.[1]);
+  const route = routedAs(target.includes('/comments') ? 'listComments' : 'readArticle', articleId);
   return { route, target, status, body: Buffer.from(JSON.stringify(body)), clean: true };
 }
 

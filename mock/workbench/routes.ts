@@ -52,10 +52,15 @@ function htmlPage(folder: string, name: string): ControlHandler {
 
 const swaggerUiAssets = 'swagger-ui/';
 
-export function workbenchHandlers(): Record<'root' | 'page' | 'assets' | 'docs' | 'openapi', ControlHandler> {
+/** The page at `/__mock/`: the mock's workbench, or the validating proxy's (its journal and violations). */
+export type WorkbenchPage = 'index.html' | 'proxy.html';
+
+export function workbenchHandlers(
+  page: WorkbenchPage = 'index.html',
+): Record<'root' | 'page' | 'assets' | 'docs' | 'openapi', ControlHandler> {
   const folder = pageFolder();
   const swaggerUi = swaggerUiFolder();
-  const index = htmlPage(folder, 'index.html');
+  const index = htmlPage(folder, page);
   return {
     root: () => redirect(`${controlPrefix}/`),
     // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.

@@ -87,7 +87,9 @@ test('records what passed through into a fixture that serves the same articles a
   const whileRunning = JSON.parse(readFileSync(file, 'utf8')) as { articles: { id: number }[] };
   expect(whileRunning.articles.map((article) => article.id).sort()).toEqual(ids);
   const output = await proxy.stop();
-  expect(output).toMatch(/proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 not judged/);
+  expect(output).toMatch(
+    /proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 with client findings \(0 listed\), 0 not judged/,
+  );
 
   const recorded = readFileSync(file, 'utf8');
   expect(recorded).not.toContain('record-secret');
