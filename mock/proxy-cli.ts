@@ -6,7 +6,7 @@ import type { RequestListener } from 'node:http';
 import type { ProxyCliOptions } from './cli-options';
 import { RecordFile } from './proxy/record-file';
 import { SiteRecorder } from './proxy/recorder';
-import { createProxy } from './proxy/server';
+import { createProxy, upstreamAddress } from './proxy/server';
 import type { SecurityPolicy } from './security/guard';
 
 export interface CliProxy {
@@ -42,7 +42,7 @@ export function proxyFromCli(
   });
   return {
     listener: proxy.listener,
-    description: `a validating proxy to ${new URL(options.upstream).origin}${options.record ? `, recording into ${options.record},` : ''}`,
+    description: `a validating proxy to ${upstreamAddress(new URL(options.upstream))}${options.record ? `, recording into ${options.record},` : ''}`,
     stop: () => {
       record?.write();
       console.log(proxy.violations.summary());

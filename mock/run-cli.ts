@@ -152,7 +152,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
     console.log(
       `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${paint('cyan', origin)} (control API under /__mock)`,
     );
-    if (!proxy) console.log(`mock: the workbench is at ${paint('cyan', `${origin}/__mock/`)} (Ctrl-C stops the mock)`);
+    console.log(`mock: the workbench is at ${paint('cyan', `${origin}/__mock/`)} (Ctrl-C stops the mock)`);
     for (const line of bannerLines(options, paint)) console.log(line);
   });
   let stopping = false;

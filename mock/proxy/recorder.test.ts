@@ -48,7 +48,7 @@ test('skips an error answer, a success that is not the stated shape, and a body 
   expect(recorder.take(html)).toEqual({ outcome: 'skipped', reason: 'a body that is not JSON' });
   expect(recorder.fixture().articles).toEqual([]);
   expect(recorder.summary('site.json')).toMatch(
-    /^record: 0 answer\(s\) recorded into site\.json; 3 skipped \(1 answered 404, 1 not the stated Article shape, 1 a body that is not JSON\)$/,
+    /^record: 0 answers recorded into site\.json; 3 skipped \(1 answered 404, 1 not the stated Article shape, 1 a body that is not JSON\)$/,
   );
 });
 
@@ -78,4 +78,30 @@ test('takes in every page of a comment list', async () => {
   expect(recorder.take(seen(`${address}?page=1`, 200, list.slice(0, 2)))).toEqual({ outcome: 'recorded' });
   expect(recorder.take(seen(`${address}?page=2`, 200, list.slice(2)))).toEqual({ outcome: 'recorded' });
   expect(recorder.fixture().comments).toHaveLength(list.length);
+});
+
+test('takes a key removal out of the recorded article and counts it in the exit line', async () => {
+  const recorder = new SiteRecorder();
+  const key = '/admin/api/articles/1/data/tmp_key';
+  recorder.take(seen('/admin/api/articles/1', 200, await readFromMock('/admin/api/articles/1')));
+  const set = (await request(sample.app).put(key).send({ value: 1 })).body as unknown;
+  const answered = (route: RoutedRequest, status: number, body?: unknown): SeenAnswer => ({
+    route,
+    target: key,
+    status,
+    ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    clean: true,
+  });
+  expect(recorder.take(answered(routedAs('setDataKey', 1, 'tmp_key'), 200, set))).toEqual({ outcome: 'recorded' });
+  expect(recorder.fixture().articles[0]?.data).toHaveProperty('tmp_key', 1);
+  expect(recorder.take(answered(routedAs('deleteDataKey', 1, 'tmp_key'), 204))).toEqual({ outcome: 'recorded' });
+  expect(recorder.fixture().articles[0]?.data).not.toHaveProperty('tmp_key');
+  expect(recorder.take(answered(routedAs('deleteDataKey', 1, 'tmp_key'), 404))).toEqual({
+    outcome: 'skipped',
+    reason: 'answered 404',
+  });
+  expect(recorder.take(answered(routedAs('deleteDataKey', 2, 'other'), 204))).toMatchObject({ outcome: 'skipped' });
+  expect(recorder.summary('site.json')).toBe(
+    'record: 3 answers recorded into site.json; 2 skipped (1 answered 404, 1 a key removed from an article not recorded)',
+  );
 });

@@ -155,7 +155,7 @@ test('records only the success answers of their operation from mixed traffic, co
     statuses.push((await fetch(address).catch(() => undefined))?.status);
   expect(statuses).toEqual([200, 404, 502, 200, 502, 405, 200, 200]);
   const output = await proxy.stop();
-  expect(output).toMatch(/record: 3 answer\(s\) recorded into .*recorded\.json; 4 skipped \(/);
+  expect(output).toMatch(/record: 3 answers recorded into .*recorded\.json; 4 skipped \(/);
   expect(output).toContain('1 answered 404');
   expect(output).toMatch(/GET \/admin\/api\/articles\/2\?html=1 502 \S+ms \(1 violation\)\n/);
   expect(output).toMatch(/GET \/admin\/api\/articles\/3\?empty=1 200 \S+ms \([0-9]+ violations\)\n/);

@@ -154,6 +154,37 @@ describe('in front of a broken deployment', () => {
   });
 });
 
+describe('a deployment that answers 404 to everything', () => {
+  test('is hinted at once as a wrong base path, in the log and the exit line', async () => {
+    const upstream = await serve((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found."}');
+    });
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream: `${upstream}/v1`, log: (line) => lines.push(line) });
+    for (let read = 0; read < 5; read += 1) await (await fetch(`${proxy.url}${articleOne}`)).text();
+    const hints = lines.filter((line) => line.includes('base path'));
+    expect(hints).toEqual([
+      `proxy: every interface request so far answered 404: is ${upstream}/v1 the right base address (its base path, such as /v1, included)?`,
+    ]);
+    expect(proxy.violations.summary()).toMatch(
+      /; every interface request so far answered 404: is .*\/v1 the right base address/,
+    );
+  });
+
+  test('gives no hint once an interface request answers anything else', async () => {
+    const upstream = await deployment();
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream, log: (line) => lines.push(line) });
+    await (await fetch(`${proxy.url}/admin/api/articles/999`)).text();
+    await (await fetch(`${proxy.url}${articleOne}`)).text();
+    for (let read = 0; read < 3; read += 1) await (await fetch(`${proxy.url}/admin/api/articles/999`)).text();
+    expect([lines.filter((line) => line.includes('base path')), proxy.violations.summary()]).toEqual([
+      [],
+      expect.not.stringContaining('base path') as unknown,
+    ]);
+  });
+});
+
 describe('what the proxy adds to an answer', () => {
   test('lets a browser read X-Mock-Violations where the deployment allows its origin', async () => {
     const upstream = await deployment({ rules: variantRules('id-as-string'), validateResponses: false });
