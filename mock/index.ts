@@ -3,7 +3,7 @@ export { createApp, type MockApp } from './app/create-app';
 export type { MockOptions } from './app/options';
 export type { MockControls } from './app/controls';
 export type { Faults } from './core/faults';
-export type { JournalEntry } from './journal/exchange';
+export type { JournalEntry } from './journal/journal-entry';
 export type { JournalFilter } from './journal/filter';
 export type { SiteFixture } from './store/records';
 export { FixtureError } from './loading/load-fixture';

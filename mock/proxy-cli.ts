@@ -5,9 +5,9 @@
 import type { RequestListener } from 'node:http';
 import type { ProxyCliOptions } from './cli-options';
 import { RecordFile } from './proxy/record-file';
-import { SiteRecorder } from './proxy/recorder';
+import { SiteRecorder } from './proxy/site-recorder';
 import { createProxy, upstreamAddress } from './proxy/server';
-import type { SecurityPolicy } from './security/guard';
+import type { SecurityPolicy } from './security/request-guard';
 
 export interface CliProxy {
   listener: RequestListener;

@@ -7,7 +7,7 @@
  * never loads proof code.
  */
 import { isLoopback } from './security/hosts';
-import type { SecurityPolicy } from './security/guard';
+import type { SecurityPolicy } from './security/request-guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp, type MockApp } from './app/create-app';

@@ -16,7 +16,7 @@ type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
 import type { ServedControl } from '../core/control-stage';
 import { createCore, type Core, type Guard, type MockState } from '../core/pipeline';
-import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/record-exchange';
 import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';

@@ -51,7 +51,7 @@ export interface CoreParts {
   forward?: ForwardStage;
   /** The rows of the control API this server serves, with their handlers. */
   control: ServedControl;
-  /** Checks before anything else (security/guard.ts: host, origin, control token); their answers carry no CORS. */
+  /** Checks before anything else (security/request-guard.ts: host, origin, control token); their answers carry no CORS. */
   guards?: Guard[];
   /** Called once per answered request, with what the stages kept of it (the body bytes they read, ...). */
   answered?: (request: PlainRequest, answer: PlainAnswer, ms: number, kept: Kept) => void;

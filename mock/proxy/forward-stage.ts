@@ -12,7 +12,7 @@ import type { OperationRoute } from '../core/operation-routes';
 import type { PlainAnswer, PlainRequest } from '../core/plain';
 import type { Routed } from '../core/route-list';
 import { maskToken } from '../journal/mask-token';
-import { headerText, tapBody, type Judgement } from './exchange';
+import { headerText, tapBody, type Judgement } from './judge-answer';
 import { countsOf } from './violations';
 import { forward, type UpstreamAnswer } from './forward';
 import { endToEndRequestHeaders } from './headers';

@@ -4,8 +4,8 @@
  * shown to the recorder (--record).
  */
 import type { Upstream, UpstreamAnswer } from './forward';
-import { headerText, judgeAnswer, type Judgement } from './exchange';
-import type { SeenAnswer } from './recorder';
+import { headerText, judgeAnswer, type Judgement } from './judge-answer';
+import type { SeenAnswer } from './site-recorder';
 import type { RoutedRequest } from './route';
 import { withoutSecrets, type ViolationLog, type ViolationReport } from './violations';
 import { judgeWriteThrough } from './write-judging';

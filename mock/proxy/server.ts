@@ -11,13 +11,13 @@ import type { RequestListener } from 'node:http';
 import { nodeListener } from '../adapters/node-listener';
 import { createCore } from '../core/pipeline';
 import { maskToken } from '../journal/mask-token';
-import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/record-exchange';
 import { RequestJournal } from '../journal/request-journal';
-import { securityGuard, type SecurityPolicy } from '../security/guard';
+import { securityGuard, type SecurityPolicy } from '../security/request-guard';
 import { proxyControl } from './control';
 import type { Upstream } from './forward';
 import { forwardStage } from './forward-stage';
-import type { SeenAnswer } from './recorder';
+import type { SeenAnswer } from './site-recorder';
 import type { ProxyContext } from './report';
 import { ViolationLog } from './violations';
 
@@ -32,7 +32,7 @@ export interface ProxyOptions {
   log?: (line: string) => void;
   /** Read the article around every write and judge the write as a whole (write-judging.ts). */
   judgeWrites?: boolean;
-  /** Who may drive the proxy (security/guard.ts); the host check and the control API's rules by default. */
+  /** Who may drive the proxy (security/request-guard.ts); the host check and the control API's rules by default. */
   security?: SecurityPolicy;
   /** Shown every answer to an interface operation, judged or not (how --record learns the site). */
   onAnswer?: (seen: SeenAnswer) => void;

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, serveOnLoopback, stopServer } from '../../../test-support/browser';
 import { nodeListener } from '../../adapters/node-listener';
 import { createApp, type MockApp } from '../../app/create-app';
-import type { SecurityPolicy } from '../../security/guard';
+import type { SecurityPolicy } from '../../security/request-guard';
 
 jest.setTimeout(60_000);
 

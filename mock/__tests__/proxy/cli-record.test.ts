@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../index';
-import { recordedEmailPlaceholder } from '../../proxy/recorder';
+import { recordedEmailPlaceholder } from '../../proxy/site-recorder';
 import { closeAll, serve } from './servers';
 import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';

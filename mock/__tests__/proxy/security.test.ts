@@ -1,5 +1,5 @@
 /**
- * The proxy under the local server's security rules (security/guard.ts): while it adds a real
+ * The proxy under the local server's security rules (security/request-guard.ts): while it adds a real
  * deployment's token, only the `--cors-origin` origins reach the API from a page; its control API
  * takes no change from another origin; an unknown Host is refused before anything is forwarded.
  */

@@ -8,7 +8,7 @@ import type { Kept } from '../core/route-list';
 import type { PlainAnswer, PlainRequest } from '../core/plain';
 import { formatLogLine, maskToken } from './mask-token';
 import { counted } from './counted';
-import { bodyLimitBytes, type Body, type Findings, type RecordedAnswer, type RecordedRequest } from './exchange';
+import { bodyLimitBytes, type Body, type Findings, type RecordedAnswer, type RecordedRequest } from './journal-entry';
 import type { RequestJournal } from './request-journal';
 
 /** Bodies kept by the journal in all, beyond which the oldest entries go (besides the entry count). */

@@ -1,7 +1,7 @@
 /** What `--record` takes in: only what keeps the recording loadable, each skip with its reason. */
 import request from 'supertest';
 import { createApp } from '../index';
-import { SiteRecorder, type SeenAnswer } from './recorder';
+import { SiteRecorder, type SeenAnswer } from './site-recorder';
 import { operations, type OperationId } from 'site-articles-schemas/catalogue';
 import type { RoutedRequest } from './route';
 
