@@ -151,7 +151,7 @@ export function createCore(parts: CoreParts): Core {
   const handle = (request: PlainRequest): PlainAnswer | Promise<PlainAnswer> => {
     const started = performance.now();
     const { path, search } = splitTarget(request.url);
-    const found = routes.find(path);
+    const found = routes.find(path, search);
     const guarded = guardStage(parts, request, path, found?.address.api === true);
     const kept: Kept = {};
     const answering: Answering = { request, started, headers: guarded.headers, kept };
@@ -159,7 +159,8 @@ export function createCore(parts: CoreParts): Core {
     try {
       if (guarded.answer) answer = guarded.answer;
       else {
-        const routed: Routed = { path, search, rawParams: found?.rawParams ?? noParams };
+        // A path no row names is routed too (the proxy forwards it): only then is its own record made.
+        const routed: Routed = found ?? { path, search, rawParams: noParams };
         answer = routes.handlerOf(request.method, found, path)(request, routed, kept);
       }
     } catch (error) {

@@ -64,15 +64,15 @@ interface Address {
   api: boolean;
 }
 
-export interface Found {
+/** A routed request and the address it names: one object, which the handler is given as its `Routed`. */
+export interface Found extends Routed {
   address: Address;
-  rawParams: Record<string, string>;
 }
 
 export interface RouteList {
   routes: readonly Route[];
   /** The address a path (no query) names, with its parameters, or undefined. */
-  find(path: string): Found | undefined;
+  find(path: string, search: string): Found | undefined;
   /** The handler for a method at what `find` found (undefined: nothing found). */
   handlerOf(method: string, found: Found | undefined, path: string): RouteHandler;
   /** The list's URLs at any origin, as patterns over a whole URL without its query (one MSW handler each). */
@@ -165,10 +165,10 @@ export function routeList(serving: OperationServing | undefined, control: Served
   const unrouted = serving?.unrouted ?? notFound;
   return {
     routes: [...api, ...controls].flatMap(({ routes }) => routes),
-    find: (path) => {
+    find: (path, search) => {
       for (const address of addresses) {
         const rawParams = address.match(path);
-        if (rawParams) return { address, rawParams };
+        if (rawParams) return { address, path, search, rawParams };
       }
       return undefined;
     },
