@@ -19,7 +19,7 @@ export function proxyControl(parts: {
   controlToken: string | undefined;
 }): ServedControl {
   const { violations, journal } = parts;
-  const workbench = workbenchHandlers('proxy.html');
+  const workbench = workbenchHandlers({ page: 'proxy.html' });
   const entries = journalHandlers({
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),
