@@ -215,7 +215,7 @@ export default tseslint.config(
   onlyBeside('mock', 'security', ['core']),
   onlyBeside('mock', 'workbench', ['core']),
   onlyBeside('mock', 'adapters', ['core', 'runtime']),
-  onlyBeside('mock', 'proxy', ['adapters', 'core', 'journal', 'loading', 'runtime', 'security', 'store']),
+  onlyBeside('mock', 'proxy', ['adapters', 'core', 'journal', 'loading', 'runtime', 'security', 'store', 'workbench']),
   onlyBeside('mock', 'app', [
     'adapters',
     'core',

@@ -49,7 +49,8 @@ function patternOf(path: string, { before = '', segment = '([^/]+)' } = {}): Reg
   return new RegExp(`^${before}${source}/?$`, 'i');
 }
 
-function compile(path: string): { pattern: RegExp; params: string[] } {
+/** An address as a pattern over a request path, with the names of its parameters in the order it captures them. */
+export function compileAddress(path: string): { pattern: RegExp; params: string[] } {
   const params = [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => name as string);
   return { pattern: patternOf(path), params };
 }
@@ -58,7 +59,7 @@ function buildTable(): Route[] {
   const routes = new Map<string, Route>();
   for (const operation of operations)
     for (const { path } of pathsOf(operation.id)) {
-      const route = routes.get(path) ?? { path, ...compile(path), byMethod: new Map(), allow: '' };
+      const route = routes.get(path) ?? { path, ...compileAddress(path), byMethod: new Map(), allow: '' };
       route.byMethod.set(operation.method, operation.id);
       if (operation.method === 'GET') route.byMethod.set('HEAD', operation.id);
       route.allow = [...route.byMethod.keys()].join(', ');
@@ -91,8 +92,10 @@ export const anyOrigin = '[^/]+//[^/]+';
  * captured: reading the parameters, and deciding what a malformed one means, is matchRoute's (MSW 2
  * decodes what a pattern captures, and fails the request on malformed percent-encoding).
  */
-export const routeUrlPatterns = (): RegExp[] =>
-  table.map((route) => patternOf(route.path, { before: anyOrigin, segment: '[^/]+' }));
+export const routeUrlPatterns = (): RegExp[] => table.map((route) => addressUrlPattern(route.path));
+
+/** One address as a pattern over a whole URL without its query, at any origin, capturing nothing (as `routeUrlPatterns`). */
+export const addressUrlPattern = (path: string): RegExp => patternOf(path, { before: anyOrigin, segment: '[^/]+' });
 
 /**
  * The article a path's `{article_id}` (or a command line's `--article-id`) names: an integer
