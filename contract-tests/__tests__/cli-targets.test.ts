@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { closeMocks, dataOf, serveMock, startContractCli } from '../../test-support/contract-cli';
-import { closeHostileTargets, endlessBodyTarget, httpTarget, silentTarget } from '../../test-support/hostile-targets';
+import {
+  closeHostileTargets,
+  endlessBodyTarget,
+  httpTarget,
+  resetsTlsTarget,
+  silentTarget,
+} from '../../test-support/hostile-targets';
 
 afterAll(async () => {
   await closeMocks();
@@ -98,6 +104,34 @@ test.concurrent(
 );
 
 test.concurrent(
+  'says in one line that the target does not speak TLS when https:// names a plain-HTTP server that resets the TLS hello',
+  async () => {
+    const plain = await resetsTlsTarget((_request, response) => response.end('{}'));
+    const run = startContractCli(['--base-url', plain.replace('http:', 'https:'), '--article-id', '1']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: the target does not speak TLS: GET https:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1 had its TLS hello reset \(ECONNRESET\), and plain HTTP answers at that address; use http:\/\/ in --base-url$/,
+      ),
+    ]);
+    expect([code, stdout]).toEqual([2, '']);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'still says it cannot reach a target that resets the TLS hello and speaks no plain HTTP either',
+  async () => {
+    const closing = await resetsTlsTarget((request) => request.socket.resetAndDestroy());
+    const run = startContractCli(['--base-url', closing.replace('http:', 'https:'), '--article-id', '1']);
+    const { code, stderr } = await run.finished;
+    expect(stderr).toMatch(/^contract: cannot reach the target at https:\/\/127\.0\.0\.1:[0-9]+ \(GET .*ECONNRESET\)/);
+    expect(code).toBe(2);
+  },
+  60_000,
+);
+
+test.concurrent(
   'stops midway at the first request left unanswered past --timeout, restores the data and exits 2',
   async () => {
     // Posts hang; everything the checks wrote before the first post is theirs to remove, or the restore's.
@@ -133,6 +167,26 @@ test.concurrent(
     expect(stdout).not.toMatch(/✗|refused this key name|Failures/);
     expect(stdout).toMatch(/contract: article 1: data unchanged\n$/);
     expect(target.mock.journal().filter((entry) => entry.status === 401)).toHaveLength(1);
+    expect(dataOf(target, 1)).toEqual(before);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'stops at the first write answered 401 to the token given, in one line and exit 2, not a failure per check',
+  async () => {
+    const target = await serveMock({ token: 'the-deployment-token' });
+    const before = dataOf(target, 1);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--token', 'a-rotated-token']);
+    const { code, stdout, stderr } = await run.finished;
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^contract: writes answered 401 to the token given \((PUT|DELETE|POST) http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/\S+\): check --token or CONTRACT_API_TOKEN$/,
+      ),
+    ]);
+    expect(code).toBe(2);
+    expect(stdout).not.toMatch(/✗|Failures|checks: /);
+    expect(stdout).not.toContain('a-rotated-token');
     expect(dataOf(target, 1)).toEqual(before);
   },
   60_000,

@@ -8,7 +8,7 @@
 import { readCapped } from './body';
 import { curlCommand, type SentRequest } from './curl';
 import { defaultLimits, type Limits } from './limits';
-import { problemOfFailure, TargetProblem, tokenWanted } from './target-problem';
+import { problemOfFailure, TargetProblem, tlsHelloRefused, tokenWanted } from './target-problem';
 import { TargetWatch } from './watch';
 import { SettledReads } from './settled-reads';
 
@@ -169,16 +169,18 @@ export class Client {
       const { status } = response;
       return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
     } catch (error) {
-      throw this.failure(error, request, headersCame);
+      throw await this.failure(error, request, headersCame);
     } finally {
       answered();
     }
   }
 
   /** What to throw for a failed exchange: a setting problem is told to the watch first. */
-  private failure(error: unknown, request: SentRequest, headersCame: boolean): Error {
+  private async failure(error: unknown, request: SentRequest, headersCame: boolean): Promise<Error> {
     if (this.stop?.aborted) return new Error(`${request.method} ${request.url} was cut off: ${this.stopReason()}`);
-    const problem = problemOfFailure(error, request, this.limits, headersCame);
+    const problem =
+      problemOfFailure(error, request, this.limits, headersCame) ??
+      (await tlsHelloRefused(error, request, this.limits, headersCame));
     if (problem) return this.watch.found(problem);
     return new Error(
       `${request.method} ${request.url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
