@@ -88,6 +88,22 @@ test.concurrent(
 );
 
 test.concurrent(
+  'prints a progress line naming the read waited on while a silent target holds the start-up reads',
+  async () => {
+    const run = startContractCli(['--base-url', await silentTarget(), '--article-id', '1', '--timeout', '12']);
+    const { code, stdout, stderr } = await run.finished;
+    // The first line comes after 5 s of silence; the read, sent a moment later, is named once it has waited 5 s.
+    expect(stdout).toMatch(/^contract: reading article\(s\) 1 before the run, [5-7] s(;|\n)/);
+    expect(stdout).toMatch(
+      /\ncontract: reading article\(s\) 1 before the run, [0-9]+ s; waiting on GET http:\/\/127\.0\.0\.1:[0-9]+\/admin\/api\/articles\/1 for [0-9]+ s\n$/,
+    );
+    expect(stderr).toMatch(/^contract: GET \S+\/articles\/1: no answer within 12 s \(--timeout\)/);
+    expect(code).toBe(2);
+  },
+  60_000,
+);
+
+test.concurrent(
   'says in one line that the target does not speak TLS when https:// names a plain-HTTP server',
   async () => {
     const plain = await httpTarget((_request, response) => response.end('{}'));
