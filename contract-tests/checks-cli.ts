@@ -4,7 +4,7 @@
  * afterwards, also after an interrupt or a setting problem; then the summary and the report files.
  * A check that takes long gets a progress line every few seconds (report/progress.ts).
  */
-import type { ContractOptions } from './cli-options';
+import { commandLine, type ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
@@ -17,6 +17,7 @@ import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
+import { runFacts } from './report/run-facts';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -147,6 +148,7 @@ export async function runChecksCli(
     seed: target.seed ?? 0,
     restore: restored,
     records,
+    facts: runFacts(commandLine()),
   };
   return finishReports(files, summary, code);
 }

@@ -8,6 +8,7 @@ import { rules, type Rule } from 'site-articles-schemas/conformance';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';
+import { describeDuration, whatRan } from './run-facts';
 
 const pre = (text: string): string => `<pre>${escapeMarkup(text)}</pre>`;
 
@@ -85,7 +86,6 @@ function everyCheck(records: CheckRecord[]): string {
 }
 
 export function renderHtml(run: RunSummary): string {
-  const counts = countOutcomes(run.records);
   const failed = run.records.filter((record) => record.outcome === 'failed');
   const verdict = failed.length > 0 ? 'failed' : 'passed';
   return `<!doctype html>
@@ -100,7 +100,8 @@ export function renderHtml(run: RunSummary): string {
 <header class="${verdict}">
 <h1>Contract run ${verdict}</h1>
 <p>${escapeMarkup(run.target)} · article(s) ${run.articleIds.join(', ')} · ${run.mode === 'explore' ? 'random sequences (--explore)' : 'fixed checks'} · seed ${String(run.seed)} (replay with <code>--seed ${String(run.seed)}</code>)</p>
-<p class="counts">${String(run.records.length)} ${run.records.length === 1 ? 'check' : 'checks'}: ${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts['not applicable'])} not applicable</p>
+<p class="counts">${escapeMarkup(whatRan(run))}</p>
+<p class="facts">started ${escapeMarkup(run.facts.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · took ${describeDuration(run.facts.durationMs)} · site-articles-contract ${escapeMarkup(run.facts.version)}<br><code>${escapeMarkup(run.facts.commandLine)}</code></p>
 </header>
 <main>
 <h2>By interface section</h2>

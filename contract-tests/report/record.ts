@@ -8,6 +8,7 @@ import { ContractFailure } from '../failure';
 import { describeRestore, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
+import type { RunFacts } from './run-facts';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 
@@ -34,6 +35,8 @@ export interface CheckRecord {
   /** For a failure of requests sent at once: who overlapped whom. */
   timeline?: Timeline;
   durationMs: number;
+  /** For a record of `--explore`: the random sequences it stands for. */
+  sequences?: number;
 }
 
 /** Everything a report shows about a run besides its records. */
@@ -46,6 +49,8 @@ export interface RunSummary {
   /** What the restore said about each article. */
   restore: string[];
   records: CheckRecord[];
+  /** When and how the run was made (run-facts.ts). */
+  facts: RunFacts;
 }
 
 export type Described = Pick<CheckRecord, 'section' | 'heading' | 'id' | 'title'> & { articleId?: number };
