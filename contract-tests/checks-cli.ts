@@ -18,6 +18,7 @@ import { progressLine, summaryText } from './report/console';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
 import { runFacts } from './report/run-facts';
+import { accountStatedRules, statedRulesText } from './report/stated-rules';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -132,7 +133,8 @@ export async function runChecksCli(
   }
   const { restore, problem } = outcome.result;
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(records, paint));
+  const statedRules = accountStatedRules(records, { readOnly: options.readOnly });
+  if (!problem) process.stdout.write(`${summaryText(records, paint)}${statedRulesText(statedRules, paint)}`);
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');
@@ -149,6 +151,7 @@ export async function runChecksCli(
     restore: restored,
     records,
     facts: runFacts(commandLine()),
+    statedRules,
   };
   return finishReports(files, summary, code);
 }

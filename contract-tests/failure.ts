@@ -8,6 +8,7 @@ import type { ResponseShape } from 'site-articles-schemas/catalogue';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';
+import { noteRequest, noteShape, noteStatusOnly } from './ledger';
 
 const limit = 1_500;
 
@@ -75,8 +76,11 @@ export function expectStatus(
   what: string,
   ...context: Exchange[]
 ): void {
-  if (!isSuccess(exchange.status, status))
+  noteRequest(exchange, true);
+  if (!isSuccess(exchange.status, status)) {
+    noteStatusOnly(exchange);
     fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
+  }
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */
@@ -88,6 +92,7 @@ export function expectJson(exchange: Exchange, what: string): unknown {
 /** Tolerant validation: extra fields are fine, every stated field, type and form must hold. */
 export function expectShape(shape: ResponseShape, value: unknown, what: string, exchange: Exchange): void {
   const violations = validateResponse(shape, value, 'tolerant');
+  noteShape(shape, value, violations, exchange);
   if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeViolations(violations), exchange);
 }
 

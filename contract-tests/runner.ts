@@ -10,6 +10,8 @@ import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { Places, runScheduled } from './schedule';
+import { keepingLedger, Ledger } from './ledger';
+import type { Judgement } from 'site-articles-schemas/conformance';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -37,6 +39,8 @@ export interface CheckResult {
   detail?: string;
   error?: Error;
   durationMs: number;
+  /** The statements of the tables the check judged, and how each came out (ledger.ts). */
+  judged: Judgement[];
 }
 
 export { markerOf, newRunId } from './marker';
@@ -114,11 +118,13 @@ export class Session {
     othersOwn: (key: string) => boolean,
   ): Promise<CheckResult> {
     const started = performance.now();
+    const ledger = new Ledger();
     const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
       check,
       articleId,
       outcome,
       durationMs: performance.now() - started,
+      judged: ledger.judgements,
       ...(detail === undefined ? {} : { detail }),
       ...(error ? { error } : {}),
     });
@@ -130,18 +136,21 @@ export class Session {
     const before = check.changesData ? (await readDataQuietly(this.client, articleId, 'settled'))?.data : undefined;
     try {
       const startData = this.snapshots.get(articleId)?.data;
-      const note = await check.run({
-        client: this.client,
-        articleId,
-        marker: own,
-        concurrency: this.concurrency,
-        maxInFlight: this.maxInFlight,
-        seed: this.seed,
-        ...(startData ? { startData } : {}),
-        othersOwn,
-        otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
-        markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
-      });
+      const run = (): Promise<string | undefined> =>
+        check.run({
+          client: this.client,
+          articleId,
+          marker: own,
+          concurrency: this.concurrency,
+          maxInFlight: this.maxInFlight,
+          seed: this.seed,
+          ...(startData ? { startData } : {}),
+          othersOwn,
+          otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
+          markerOn: (other) =>
+            own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
+        });
+      const note = await keepingLedger(ledger, run);
       if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {

@@ -4,7 +4,8 @@
  * answers are judged the same way by the after-write checks. Nothing here changes the target.
  */
 import { allInOrder } from '../concurrent/in-order';
-import { describeJudged, judgeExchange, type Violation } from 'site-articles-schemas/conformance';
+import { describeJudged, judgeExchange, statementsOfAnswer, type Violation } from 'site-articles-schemas/conformance';
+import { answerOf, noteJudged } from '../ledger';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import { fail } from '../failure';
@@ -12,8 +13,11 @@ import type { Check } from './check';
 import { listAddresses } from './comment-lists';
 import { pathOf } from './steps';
 
-const judged = (operation: 'readArticle' | 'listComments', exchange: Exchange): Violation[] =>
-  judgeExchange(operation, { status: exchange.status, headers: exchange.headers, body: exchange.text });
+function judged(operation: 'readArticle' | 'listComments', exchange: Exchange): Violation[] {
+  const found = judgeExchange(operation, answerOf(exchange));
+  noteJudged(statementsOfAnswer(operation, answerOf(exchange), found));
+  return found;
+}
 
 const readsAreJson: Check = {
   id: 'reads-are-json',

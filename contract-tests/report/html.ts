@@ -9,6 +9,7 @@ import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';
 import { describeDuration, whatRan } from './run-facts';
+import { statedRulesHtml } from './stated-rules';
 
 const pre = (text: string): string => `<pre>${escapeMarkup(text)}</pre>`;
 
@@ -109,6 +110,7 @@ export function renderHtml(run: RunSummary): string {
 ${sectionRows(run.records)}
 </tbody></table></div>
 ${failed.length > 0 ? `<h2>Failures (${String(failed.length)})</h2>\n${failed.map(failureBlock).join('\n')}` : '<p class="none">No check failed.</p>'}
+${run.statedRules ? statedRulesHtml(run.statedRules) : ''}
 <h2>Data restored</h2>
 <ul>${run.restore.map((line) => `<li>${escapeMarkup(line)}</li>`).join('')}</ul>
 ${everyCheck(run.records)}

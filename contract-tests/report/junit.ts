@@ -7,6 +7,7 @@
 import { escapeMarkup } from './escape';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { sequencesRun } from './run-facts';
+import { statedRulesProperties } from './stated-rules';
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
@@ -32,6 +33,7 @@ function properties(run: RunSummary): [string, string][] {
     ['started', run.facts.startedAt],
     ['version', run.facts.version],
     ['command', run.facts.commandLine],
+    ...(run.statedRules ? statedRulesProperties(run.statedRules) : []),
   ];
 }
 

@@ -9,6 +9,8 @@ import { describeRestore, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
 import type { RunFacts } from './run-facts';
+import type { StatedRules } from './stated-rules';
+import type { Judgement } from 'site-articles-schemas/conformance';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 
@@ -37,6 +39,8 @@ export interface CheckRecord {
   durationMs: number;
   /** For a record of `--explore`: the random sequences it stands for. */
   sequences?: number;
+  /** The statements of the tables the check judged, and how each came out. */
+  judged?: Judgement[];
 }
 
 /** Everything a report shows about a run besides its records. */
@@ -51,6 +55,8 @@ export interface RunSummary {
   records: CheckRecord[];
   /** When and how the run was made (run-facts.ts). */
   facts: RunFacts;
+  /** Every statement of the tables, accounted for (stated-rules.ts); absent where the run keeps no ledger. */
+  statedRules?: StatedRules;
 }
 
 export type Described = Pick<CheckRecord, 'section' | 'heading' | 'id' | 'title'> & { articleId?: number };
@@ -93,14 +99,16 @@ export const describedCheck = (check: Check, articleId: number): Described => ({
 });
 
 /** The record of a check the runner ran. */
-export const recordOfResult = (result: CheckResult): CheckRecord =>
-  recordOf(
+export const recordOfResult = (result: CheckResult): CheckRecord => ({
+  ...recordOf(
     describedCheck(result.check, result.articleId),
     result.outcome,
     result.durationMs,
     result.detail,
     result.error,
-  );
+  ),
+  judged: result.judged,
+});
 
 /** What the end of a run is judged by (issue 18, part 1): every article as the run found it. */
 export const wholeRun: Described = {

@@ -21,5 +21,14 @@ export { checkLinearizable, type Model, type Observed, type Verdict } from './li
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleData, type DataVerdict } from './linearizability/by-key';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
-export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
+export { addressOf, fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
 export { showValue } from './difference';
+export {
+  statementsOfAnswer,
+  statementsOfBurst,
+  statementsOfFields,
+  statementsOfRead,
+  statementsOfRequest,
+  statementsOfWrite,
+  type Judgement,
+} from './statements';
