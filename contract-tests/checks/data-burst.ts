@@ -23,7 +23,7 @@ import { ownView, pathOf, readArticle, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, timelineOf, type Seen } from '../concurrent/burst';
-import { answerOf, noteJudged } from '../ledger';
+import { answerOf, noteJudged, noteRequest } from '../ledger';
 
 /**
  * One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1), on the check's article unless
@@ -125,6 +125,7 @@ export async function judgeDataBurst(
     );
   const all = [...(await send(steps)), ...(await send(finals))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
+  for (const one of all) if (one.exchange) noteRequest(one.exchange, false);
   const alone = answersAlone(steps, all);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));

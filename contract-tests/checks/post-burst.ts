@@ -5,7 +5,7 @@
  */
 import { allInOrder } from '../concurrent/in-order';
 import { describeJudged, judgePostBurst, statementsOfBurst, type BurstPost } from 'site-articles-schemas/conformance';
-import { noteJudged } from '../ledger';
+import { noteJudged, noteRequest } from '../ledger';
 import type { CheckContext } from './check';
 import { listAddresses, listAt } from './comment-lists';
 import { readArticle } from './steps';
@@ -44,6 +44,7 @@ export async function judgePostBurstOn(context: CheckContext, count: number): Pr
     })),
     origin,
   );
+  for (const one of seen) if (one.exchange) noteRequest(one.exchange, false);
   return expectPostsKept(context, {
     countBefore: before.article.comments_count,
     posts: posts.map(({ comment }) => comment),

@@ -21,13 +21,14 @@ export { checkLinearizable, type Model, type Observed, type Verdict } from './li
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleData, type DataVerdict } from './linearizability/by-key';
 export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
+export { judgeReads } from './reads';
 export { addressOf, fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
 export { showValue } from './difference';
 export {
   statementsOfAnswer,
   statementsOfBurst,
   statementsOfFields,
-  statementsOfRead,
+  statementsOfReads,
   statementsOfRequest,
   statementsOfWrite,
   type Judgement,

@@ -5,7 +5,6 @@
  * judgement covered: a statement counts only where a value, answer or write really put it to the
  * test, so one no judgement reaches stays "not exercised".
  */
-import { isDeepStrictEqual } from 'node:util';
 import {
   isReservedKey,
   operations,
@@ -212,6 +211,6 @@ export function statementsOfRequest(
   return [...judged(`${operation} ${method} ${path}`, success), ...judged(`${operation} payload`, success)];
 }
 
-/** Two reads of the same article around a read with nothing else in between: the read changed nothing. */
-export const statementsOfRead = (operation: OperationId, before: unknown, after: unknown): Judgement[] =>
-  judged(`${operation} restriction`, isDeepStrictEqual(before, after));
+/** Reads judged by the article read before and after them (judgeReads): each operation's restriction. */
+export const statementsOfReads = (reads: OperationId[], violations: Violation[]): Judgement[] =>
+  reads.flatMap((operation) => judged(`${operation} restriction`, violations.length === 0));

@@ -70,7 +70,7 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
 }
 
 /** JSON Pointer of one data key. */
-const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+export const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 function judgeData(record: WriteRecord): Violation[] {
   const { before, write, after } = record;
