@@ -11,7 +11,6 @@ import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { Places, runScheduled } from './schedule';
 import { keepingLedger, Ledger } from './ledger';
-import type { Judgement } from 'site-articles-schemas/conformance';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -40,7 +39,7 @@ export interface CheckResult {
   error?: Error;
   durationMs: number;
   /** The statements of the tables the check judged, and how each came out (ledger.ts). */
-  judged: Judgement[];
+  judged: Ledger['judgements'];
 }
 
 export { markerOf, newRunId } from './marker';
@@ -104,8 +103,10 @@ export class Session {
     const marker = articleMarkerOf(this.marker, articleId);
     const own = lane === undefined ? marker : `${marker}_${lane}`;
     const othersOwn = this.inFlight.enter(articleId, own);
+    const ledger = new Ledger();
     try {
-      return await this.runAlongside(check, articleId, own, othersOwn);
+      const result = await keepingLedger(ledger, () => this.runAlongside(check, articleId, own, othersOwn));
+      return { ...result, judged: ledger.judgements };
     } finally {
       this.inFlight.leave(articleId, own);
     }
@@ -116,19 +117,18 @@ export class Session {
     articleId: number,
     own: string,
     othersOwn: (key: string) => boolean,
-  ): Promise<CheckResult> {
+  ): Promise<Omit<CheckResult, 'judged'>> {
     const started = performance.now();
-    const ledger = new Ledger();
-    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
+    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): Omit<CheckResult, 'judged'> => ({
       check,
       articleId,
       outcome,
       durationMs: performance.now() - started,
-      judged: ledger.judgements,
       ...(detail === undefined ? {} : { detail }),
       ...(error ? { error } : {}),
     });
-    const refuse = (why: string): CheckResult => result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
+    const refuse = (why: string): Omit<CheckResult, 'judged'> =>
+      result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
     if (check.changesData && this.readOnly) return refuse('it changes data and the run is read-only');
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
@@ -136,21 +136,18 @@ export class Session {
     const before = check.changesData ? (await readDataQuietly(this.client, articleId, 'settled'))?.data : undefined;
     try {
       const startData = this.snapshots.get(articleId)?.data;
-      const run = (): Promise<string | undefined> =>
-        check.run({
-          client: this.client,
-          articleId,
-          marker: own,
-          concurrency: this.concurrency,
-          maxInFlight: this.maxInFlight,
-          seed: this.seed,
-          ...(startData ? { startData } : {}),
-          othersOwn,
-          otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
-          markerOn: (other) =>
-            own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
-        });
-      const note = await keepingLedger(ledger, run);
+      const note = await check.run({
+        client: this.client,
+        articleId,
+        marker: own,
+        concurrency: this.concurrency,
+        maxInFlight: this.maxInFlight,
+        seed: this.seed,
+        ...(startData ? { startData } : {}),
+        othersOwn,
+        otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
+        markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
+      });
       if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
     } catch (error) {

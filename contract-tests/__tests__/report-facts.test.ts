@@ -35,7 +35,7 @@ test.concurrent(
     const page = readFileSync(html, 'utf8');
     expect(page).toMatch(
       new RegExp(
-        `<p class="facts">started 20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC · took ${String(suite.toFixed(1)).replace('.', '\\.')} s · site-articles-contract ${packageVersion(join(__dirname, '..')).replace(/\./g, '\\.')}<br>`,
+        `<p class="facts">started 20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC · took ${suite.toFixed(1).replace('.', '\\.')} s · site-articles-contract ${packageVersion(join(__dirname, '..')).replace(/\./g, '\\.')}<br>`,
       ),
     );
     expect(page).toContain(`--article-id 1,2 --read-only --token *** --junit ${junit} --html ${html}</code>`);

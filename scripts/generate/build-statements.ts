@@ -135,6 +135,6 @@ export function buildStatements(model: InterfaceModel): Statement[] {
 /** Each shape's table shape: itself, or for a derived shape the one it restates. */
 export const shapeOrigins = (model: InterfaceModel): Record<string, string> =>
   Object.fromEntries([
-    ...resolveShapes(model).map((shape) => [shape.name, shape.origin ?? shape.name]),
-    ...model.lists.map((list) => [list.name, list.name]),
+    ...resolveShapes(model).map((shape): [string, string] => [shape.name, shape.origin ?? shape.name]),
+    ...model.lists.map((list): [string, string] => [list.name, list.name]),
   ]);
