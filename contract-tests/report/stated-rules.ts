@@ -19,8 +19,10 @@ export interface StatementOfTables {
 export interface StatedRule {
   statement: StatementOfTables;
   outcome: 'held' | 'broken' | 'not exercised';
-  /** The checks (`id on article n`) whose judgements held or broke it. */
+  /** The checks whose judgements held or broke it, by id. */
   checks: string[];
+  /** The articles they judged it on. */
+  articles: number[];
   /** Why no check exercised it. */
   why?: string;
 }
@@ -58,9 +60,6 @@ function whyNotExercised(statement: StatementOfTables, recorded: string | undefi
   return 'no check of this run judged it';
 }
 
-const checkName = (record: CheckRecord): string =>
-  record.articleId === undefined ? record.id : `${record.id} on article ${String(record.articleId)}`;
-
 /** The run's account of every statement of `statements` (the tables' own by default). */
 export function accountStatedRules(
   records: CheckRecord[],
@@ -73,21 +72,40 @@ export function accountStatedRules(
         .filter((judgement) => judgement.statement === statement.id)
         .map((judgement) => ({ record, judgement })),
     );
-    const by = (outcome: StatedRule['outcome']): string[] => [
-      ...new Set(seen.filter(({ judgement }) => judgement.outcome === outcome).map(({ record }) => checkName(record))),
-    ];
-    const broken = by('broken');
-    if (broken.length > 0) return { statement, outcome: 'broken', checks: broken };
-    const held = by('held');
-    if (held.length > 0) return { statement, outcome: 'held', checks: held };
+    const by = (outcome: 'held' | 'broken'): StatedRule | undefined => {
+      const records = seen.filter(({ judgement }) => judgement.outcome === outcome).map(({ record }) => record);
+      if (records.length === 0) return undefined;
+      const checks = [...new Set(records.map((record) => record.id))];
+      const articles = [...new Set(records.flatMap((record) => record.articleId ?? []))];
+      return { statement, outcome, checks, articles };
+    };
+    const judged = by('broken') ?? by('held');
+    if (judged) return judged;
     const recorded = seen.map(({ judgement }) => ('why' in judgement ? judgement.why : undefined)).find(Boolean);
-    return { statement, outcome: 'not exercised', checks: [], why: whyNotExercised(statement, recorded, mode) };
+    return {
+      statement,
+      outcome: 'not exercised',
+      checks: [],
+      articles: [],
+      why: whyNotExercised(statement, recorded, mode),
+    };
   });
   return {
     rules,
     exercised: rules.filter((rule) => rule.outcome !== 'not exercised').length,
     held: rules.filter((rule) => rule.outcome === 'held').length,
   };
+}
+
+/** Checks a held rule names at most: dozens judge an article's id, and the first few say enough. */
+const namedHeld = 5;
+
+/** `read-shape, reads-are-json on article(s) 1, 2`: every check that broke it, the first few that held it. */
+export function judgedBy(rule: StatedRule): string {
+  const shown = rule.outcome === 'held' ? rule.checks.slice(0, namedHeld) : rule.checks;
+  const more = rule.checks.length - shown.length;
+  const articles = rule.articles.length > 0 ? ` on article(s) ${rule.articles.join(', ')}` : '';
+  return `${shown.join(', ')}${more > 0 ? ` and ${String(more)} more` : ''}${articles}`;
 }
 
 /** `61 of 75 stated rules exercised, 60 held`. */
@@ -106,7 +124,7 @@ export function statedRulesText(account: StatedRules, paint: Paint = plain): str
     paint('heading', 'Stated rules (spec/interface-tables.md)'),
     ...broken.map(
       (rule) =>
-        `  ${paint('failed', '✗')} ${rule.statement.text} (${rule.statement.section}): broken in ${rule.checks.join(', ')}`,
+        `  ${paint('failed', '✗')} ${rule.statement.text} (${rule.statement.section}): broken in ${judgedBy(rule)}`,
     ),
     ...[...unexercised].map(([why, ids]) => `  ${paint('skipped', '-')} not exercised (${why}): ${ids.join('; ')}`),
     statedRulesLine(account),
@@ -118,12 +136,9 @@ export function statedRulesText(account: StatedRules, paint: Paint = plain): str
 export function statedRulesHtml(account: StatedRules): string {
   const rows = account.rules
     .map((rule) => {
-      const judgedBy =
-        rule.outcome === 'not exercised'
-          ? escapeMarkup(rule.why ?? '')
-          : rule.checks.map((check) => `<code>${escapeMarkup(check)}</code>`).join(', ');
+      const by = escapeMarkup(rule.outcome === 'not exercised' ? (rule.why ?? '') : judgedBy(rule));
       const state = rule.outcome === 'not exercised' ? 'na' : rule.outcome;
-      return `<tr class="${state}"><td>${escapeMarkup(rule.statement.text)}</td><td>${escapeMarkup(rule.statement.section)}</td><td>${rule.outcome}</td><td class="by">${judgedBy}</td></tr>`;
+      return `<tr class="${state}"><td>${escapeMarkup(rule.statement.text)}</td><td>${escapeMarkup(rule.statement.section)}</td><td>${rule.outcome}</td><td class="by">${by}</td></tr>`;
     })
     .join('\n');
   return [
@@ -139,9 +154,7 @@ export function statedRulesProperties(account: StatedRules): [string, string][] 
     ['stated rules', statedRulesLine(account)],
     ...account.rules.map((rule): [string, string] => [
       `stated rule: ${rule.statement.id}`,
-      rule.outcome === 'not exercised'
-        ? `not exercised: ${rule.why ?? ''}`
-        : `${rule.outcome} by ${rule.checks.join(', ')}`,
+      rule.outcome === 'not exercised' ? `not exercised: ${rule.why ?? ''}` : `${rule.outcome} by ${judgedBy(rule)}`,
     ]),
   ];
 }
