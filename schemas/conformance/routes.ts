@@ -83,6 +83,22 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
   return undefined;
 }
 
+const suffixTable = table.map((route) => ({ route, pattern: patternOf(route.path, { before: '.*' }) }));
+
+/**
+ * The operation and the address of the table (its path template) that a request names, found at
+ * the end of its URL's path, so a base address with a path of its own (`https://host/v1`) and an
+ * address an answer gave (`comments_url`) are matched alike; undefined when it names none.
+ */
+export function addressOf(method: string, url: string): { operation: OperationId; path: string } | undefined {
+  const { pathname } = new URL(url);
+  for (const { route, pattern } of suffixTable) {
+    const operation = route.byMethod.get(method);
+    if (operation !== undefined && pattern.test(pathname)) return { operation, path: route.path };
+  }
+  return undefined;
+}
+
 /** The source of a pattern for a URL's origin (scheme, `//`, host and port): any origin. */
 export const anyOrigin = '[^/]+//[^/]+';
 
