@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettierConfig from 'eslint-config-prettier';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { workHistory } from './scripts/lint/work-history.mjs';
 
 /** Import paths (gitignore-style, as no-restricted-imports reads them) that name a top-level folder. */
 const folder = (name) => [`**/${name}`, `**/${name}/**`];
@@ -107,6 +108,12 @@ export default tseslint.config(
         clearTimeout: 'readonly',
       },
     },
+  },
+  {
+    // Comments speak of the code, not of the issue that asked for it (scripts/lint/work-history.mjs).
+    files: ['**/*.{ts,mts,js,mjs,cjs}'],
+    plugins: { 'work-history': workHistory },
+    rules: { 'work-history/no-issue-citations': 'error' },
   },
   {
     // No import cycles anywhere: each layer names what it needs from below (docs: architecture).

@@ -1,7 +1,7 @@
 /**
  * How long the linearizability check (conformance/linearizability, split by key) takes to decide a
  * burst of 8 requests that all overlap on one article, the contract suite's default burst, and
- * bursts of 32 and 64 (issue 30: `--concurrency` goes up to 64). Each history is made by running
+ * bursts of 32 and 64. Each history is made by running
  * the model in a random order (so it is linearizable), or with one acknowledged key write lost from
  * the read after (so it is not, and every order must be ruled out). Prints
  * `[{ name, requests, verdict, medianMs, maxMs, histories }]`.

@@ -51,6 +51,11 @@ test.each([
   { argv: ['--base-url', 'http://site.example'], message: /--article-id .* is required with --base-url/ },
   { argv: ['--base-url', 'ftp://site.example', '--article-id', '1'], message: /must be http or https/ },
   { argv: ['--base-url', 'not a url', '--article-id', '1'], message: /not an absolute URL/ },
+  {
+    argv: ['--base-url', '127.0.0.1:4010', '--article-id', '1'],
+    message: /^the base URL "127\.0\.0\.1:4010" has no scheme: did you mean http:\/\/127\.0\.0\.1:4010\?$/,
+  },
+  { argv: ['--base-url', 'localhost:4010', '--article-id', '1'], message: /did you mean http:\/\/localhost:4010\?/ },
   { argv: ['--article-id', '1,x'], message: /whole numbers/ },
   { argv: ['--unknown'], message: /Unknown option/ },
   { argv: ['--explore', 'many'], message: /--explore takes a whole number/ },

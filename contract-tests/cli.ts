@@ -4,9 +4,9 @@
  * (preflight.ts), then runs the fixed checks (checks-cli.ts) or the random sequences
  * (explore/cli.ts) in this process: no jest, the command brings no test runner.
  */
-import { packageVersion } from 'site-articles-schemas/command-line';
+import { helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
 import { runChecksCli } from './checks-cli';
-import { readContractOptions, usage, type ContractOptions } from './cli-options';
+import { invocation, readContractOptions, usage, type ContractOptions } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
 import { newRunId, type TargetSettings } from './runner';
@@ -64,9 +64,8 @@ async function main(): Promise<number> {
   } catch (error) {
     const known =
       error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(
-      `contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage()}` : ''}`,
-    );
+    const hint = known ? `\ncontract: ${helpHint(invokedAs(invocation))}` : '';
+    console.error(`contract: ${error instanceof Error ? error.message : String(error)}${hint}`);
     return 2;
   }
   if (options.help || options.version) {

@@ -1,7 +1,7 @@
 /**
  * The run marker: every data key a run writes starts with `contract_<run id>`, so a leftover is
- * recognisable and the restore knows which new keys are its own (issue 4, "Safe against real
- * deployments"). Its own module so the checks and the runner share it without importing each other.
+ * recognisable and the restore knows which new keys are its own (docs/contract-suite.md, on real
+ * deployments). Its own module so the checks and the runner share it without importing each other.
  */
 import { randomBytes } from 'node:crypto';
 

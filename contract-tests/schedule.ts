@@ -1,5 +1,5 @@
 /**
- * How a run's plan goes out (issue 30): requests wait on the network, not on the CPU, so what is
+ * How a run's plan goes out: requests wait on the network, not on the CPU, so what is
  * independent runs at once. Articles are independent; on one article, the checks that share it
  * (`sharesArticle`: each writes only keys of its own and posts nothing) run at once, and a check that
  * does not runs alone (stepsOf); one that writes to other articles too runs last, alone in the run.

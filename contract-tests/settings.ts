@@ -20,6 +20,9 @@ export function parseArticleIds(text: string): number[] {
 }
 
 export function parseBaseUrl(text: string): string {
+  // `127.0.0.1:4010` is no URL, and `localhost:4010` one of scheme `localhost:`: both miss `http://`.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && URL.canParse(`http://${text}`))
+    throw new SettingsError(`the base URL "${text}" has no scheme: did you mean http://${text}?`);
   let url: URL;
   try {
     url = new URL(text);

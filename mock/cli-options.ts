@@ -88,13 +88,19 @@ const faultFlags: Record<string, string> = {
   'failure.operation': '--fail-operation',
 };
 
+const delayUsage = `--delay must be milliseconds from 0 to ${String(maxDelayMs)}, or a range such as 50-200`;
+
+/** `--delay 200` or `--delay 50-200`; what the range's bounds may be is the faults' own rule. */
+function readDelay(text: string | undefined): Faults['delayMs'] {
+  if (text === undefined) return undefined;
+  const bounds = text.split('-').map((part) => (part.trim() === '' ? NaN : Number(part)));
+  if (bounds.length > 2 || !bounds.every(Number.isFinite)) throw new UsageError(`${delayUsage}, not "${text}"`);
+  const [least = 0, most] = bounds;
+  return most === undefined ? least : [least, most];
+}
+
 function readFaults(values: Record<string, string | boolean | string[] | undefined>): Faults {
-  const delay = values.delay as string | undefined;
-  const range = delay?.split('-');
-  const delayMs =
-    range && range.length === 2
-      ? (range.map((part) => number(part, '--delay')) as [number, number])
-      : number(delay, '--delay');
+  const delayMs = readDelay(values.delay as string | undefined);
   const rate = number(values['fail-rate'] as string | undefined, '--fail-rate');
   const operation = values['fail-operation'] as OperationId | undefined;
   const faults: Faults = {
@@ -112,9 +118,7 @@ function readFaults(values: Record<string, string | boolean | string[] | undefin
   if (values['fail-status'] !== undefined && !faults.failure)
     throw new UsageError('--fail-status needs --fail-rate <0..1> or --fail-operation <id> to say which requests fail');
   const problems = Object.entries(faultProblems(faults)).map(([field, messages]) =>
-    field === 'delayMs'
-      ? `--delay must be milliseconds from 0 to ${String(maxDelayMs)}, or a range such as 50-200`
-      : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
+    field === 'delayMs' ? delayUsage : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
   );
   if (problems.length > 0) throw new UsageError(problems.join('; '));
   return faults;

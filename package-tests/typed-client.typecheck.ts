@@ -48,7 +48,7 @@ export async function refusedCalls(client: Client<paths>): Promise<void> {
 }
 
 /**
- * The error side (issue 29, item 14): every operation's `error` is the API family's body as the
+ * The error side: every operation's `error` is the API family's body as the
  * mock answers it, so `error.message` is a string and a 422's `errors` lists fields, with no cast.
  */
 export async function typedErrors(client: Client<paths>): Promise<string[]> {

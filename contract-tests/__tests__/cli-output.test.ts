@@ -1,5 +1,5 @@
 /**
- * What `npm run contract` says as it runs (issue 29, items 10 to 12): a progress line every few
+ * What `npm run contract` says as it runs: a progress line every few
  * seconds in front of a slow target or through a long --explore; before --explore posts, the most
  * comments it may post; colour on a terminal only; no note that claims a check the run did not make.
  */
@@ -82,6 +82,20 @@ test.concurrent(
     expect(noColour.stdout).toContain('✓ answers 200');
     for (const plain of [noColour, piped]) expect(plain.stdout).not.toContain('\u001b[');
     expect([terminal.code, noColour.code, piped.code]).toEqual([0, 0, 0]);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'refuses a bad option in two lines, the second saying where every option is told, with exit code 2',
+  async () => {
+    const { code, stdout, stderr } = await startContractCli(['--base-url', '127.0.0.1:4010', '--article-id', '1'])
+      .finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^contract: the base URL "127\.0\.0\.1:4010" has no scheme: did you mean http:\/\/127\.0\.0\.1:4010\?\ncontract: `.+ --help` lists every option\n$/,
+    );
   },
   60_000,
 );

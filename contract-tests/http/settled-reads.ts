@@ -1,5 +1,5 @@
 /**
- * The last read of each article while nothing can have changed it since (interface 4.1; issue 30).
+ * The last read of each article while nothing can have changed it since (interface 4.1).
  * A read of an article (4.1) answered 200 with its `data`, while no request that may change that
  * article was under way or sent after the read left, is the article until the next such request: a
  * second read would show nothing new, and on a target 500 ms away the suite's second reads of

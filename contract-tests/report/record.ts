@@ -97,7 +97,7 @@ export const recordOfResult = (result: CheckResult): CheckRecord =>
     result.error,
   );
 
-/** What the end of a run is judged by (issue 18, part 1): every article as the run found it. */
+/** What the end of a run is judged by: every article as the run found it. */
 export const wholeRun: Described = {
   section: 'run',
   heading: 'The run as a whole',

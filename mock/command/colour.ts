@@ -1,5 +1,5 @@
 /**
- * Colour in what the command prints (issue 29, item 11): only on a terminal, and never when
+ * Colour in what the command prints: only on a terminal, and never when
  * NO_COLOR is set (no-color.org: any value but an empty one), nor NODE_DISABLE_COLORS, nor on a
  * TERM=dumb terminal; FORCE_COLOR decides before all of them, as node reads it (`0` or `false`
  * plain, any other value coloured, a pipe included). The colours are node's own (`util.styleText`);

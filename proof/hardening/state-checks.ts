@@ -93,7 +93,7 @@ function writeProblems(plan: Plan, before: SiteFixture, after: SiteFixture, answ
   const old = before.articles.find((article) => article.id === plan.articleId);
   const now = after.articles.find((article) => article.id === plan.articleId);
   if (!old || !now) return [...problems, `article ${String(plan.articleId)} is missing`];
-  // Data writes move updated_at (issue 3); a new comment may leave it, but nothing moves it back.
+  // Data writes move updated_at; a new comment may leave it, but nothing moves it back.
   const moved = plan.operation === 'postComment' ? now.updated_at >= old.updated_at : now.updated_at > old.updated_at;
   if (!moved) problems.push(`updated_at did not move forward (${old.updated_at} -> ${now.updated_at})`);
   if (!same(expectedData(plan, old.data), now.data))

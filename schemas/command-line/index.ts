@@ -25,6 +25,9 @@ export function invokedAs(
   return event === 'start' || event === 'test' ? `npm ${event} --` : `npm run ${event} --`;
 }
 
+/** The line a usage error ends with: where every option is told, rather than all of them at once. */
+export const helpHint = (command: string): string => `\`${command} --help\` lists every option`;
+
 /** Whether an npm script (`npm start`, `npm run x`) started this process, npm being its parent; `npx` is not one. */
 export const startedByNpmScript = (env: NodeJS.ProcessEnv): boolean =>
   env.npm_lifecycle_event !== undefined && env.npm_lifecycle_event !== 'npx';

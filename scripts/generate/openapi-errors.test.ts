@@ -1,5 +1,5 @@
 /**
- * Issue 29 (14): the generated OpenAPI document states what the mock does where the interface is
+ * The generated OpenAPI document states what the mock does where the interface is
  * silent (sections 5 and 7). Writes take the API family's token, in the `X-API-TOKEN` header or the
  * `api_token` query; reads ask for none. Every operation lists the error statuses the mock's
  * catalogue can answer it with, each with the family's body (`message`, and `errors` on 422) and,
