@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { run } from './child-processes';
 
 /**
- * The release MSW 3 and Vitest 5 are tested on: the current long-term one, and the first on which
- * Jest loads an ES module through `require` (24.9).
+ * The release the docs' MSW 3 and Vitest 5 recipes run on (scripts/docs-run): a long-term one, and
+ * the first on which Jest loads an ES module through `require` (24.9).
  */
 export const newerNode = 24;
 
