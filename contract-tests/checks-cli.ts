@@ -4,11 +4,11 @@
  * afterwards, also after an interrupt or a setting problem; then the summary and the report files.
  * A check that takes long gets a progress line every few seconds (report/progress.ts).
  */
-import type { ContractOptions } from './cli-options';
+import { commandLine, type ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
-import { markerOf, planOf, runOnSession, Session, type TargetSettings } from './runner';
+import { markerOf, planOf, runOnSession, Session, type SeededSettings, type TargetSettings } from './runner';
 import { runUntilRestored, type StopSignal } from './signals';
 import { existingReservedKey } from './checks/steps';
 import { maxBurstPosts } from './checks/concurrency';
@@ -17,6 +17,9 @@ import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
+import { caseFolder, nameCaseFiles } from './report/case-file';
+import { runFacts } from './report/run-facts';
+import { accountStatedRules, statedRulesText } from './report/stated-rules';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -104,7 +107,7 @@ async function checkThenRestore(
  */
 export async function runChecksCli(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
@@ -130,8 +133,11 @@ export async function runChecksCli(
     heartbeat.stop();
   }
   const { restore, problem } = outcome.result;
+  // Each failure names its case file in the summary; the files are written with the reports.
+  const named = nameCaseFiles(records, caseFolder(files, target.runId ?? ''));
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(records, paint));
+  const statedRules = accountStatedRules(records, { readOnly: options.readOnly });
+  if (!problem) process.stdout.write(`${summaryText(named, paint)}${statedRulesText(statedRules, paint)}`);
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');
@@ -144,9 +150,18 @@ export async function runChecksCli(
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,
     mode: 'checks',
-    seed: target.seed ?? 0,
+    seed: target.seed,
     restore: restored,
-    records,
+    records: named,
+    replay: {
+      runId: target.runId ?? '',
+      seed: target.seed,
+      articleIds: target.articleIds,
+      concurrency: options.concurrency,
+      maxInFlight: options.maxInFlight,
+    },
+    facts: runFacts(commandLine()),
+    statedRules,
   };
   return finishReports(files, summary, code);
 }

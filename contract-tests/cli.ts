@@ -9,11 +9,26 @@ import { runChecksCli } from './checks-cli';
 import { invocation, readContractOptions, usage, type ContractOptions } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
-import { newRunId, type TargetSettings } from './runner';
+import { newRunId, seedOf, type SeededSettings, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
+import { runReplay } from './replay';
 import { checkReportFiles, type ReportFiles } from './report/files';
+import { progressStatus, startHeartbeat } from './report/progress';
+
+/** The reads before the run, with the progress line a silent target gets after a few seconds, as the checks do. */
+async function preflightWithProgress(target: TargetSettings, watch: TargetWatch): Promise<string | undefined> {
+  const startedAt = performance.now();
+  const heartbeat = startHeartbeat(() =>
+    progressStatus(`reading article(s) ${target.articleIds.join(', ')} before the run`, startedAt, watch),
+  );
+  try {
+    return await preflight(target);
+  } finally {
+    heartbeat.stop();
+  }
+}
 
 async function run(options: ContractOptions): Promise<number> {
   let mock: RunningTarget | undefined;
@@ -30,18 +45,18 @@ async function run(options: ContractOptions): Promise<number> {
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
     const watch = new TargetWatch();
-    const target: TargetSettings = {
+    const target: SeededSettings = {
       baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
       maxInFlight: options.maxInFlight,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      seed: seedOf(options.seed),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
       http: { ...options.limits, watch },
     };
-    const problem = await preflight(target);
+    const problem = await preflightWithProgress(target, watch);
     if (problem) {
       console.error(`contract: ${problem}`);
       return 2;
@@ -58,6 +73,8 @@ async function run(options: ContractOptions): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'replay') return runReplay(rest, process.env);
   let options: ContractOptions;
   try {
     options = readContractOptions(process.argv.slice(2), process.env);

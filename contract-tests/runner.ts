@@ -5,11 +5,13 @@
  */
 import { allChecks, defaultConcurrency, defaultMaxInFlight, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
-import { keysChangedOutside, readDataQuietly } from './guard';
+import { keysChangedOutside, readDataQuietly } from './untouched-keys';
 import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
-import { Places, runScheduled } from './schedule';
+import { runScheduled } from './schedule';
+import { Semaphore } from './semaphore';
+import { keepingLedger, Ledger } from './ledger';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -37,9 +39,19 @@ export interface CheckResult {
   detail?: string;
   error?: Error;
   durationMs: number;
+  /** The check's place among the run's checks (`c12`), which names its keys: a replay needs it. */
+  lane?: string;
+  /** The statements of the tables the check judged, and how each came out (ledger.ts). */
+  judged: Ledger['judgements'];
 }
 
 export { markerOf, newRunId } from './marker';
+
+/** The seed of a run's generated values (`--seed`): the one given, else a random one, which the CLI prints. */
+export const seedOf = (given?: number): number => given ?? Math.floor(Math.random() * 2 ** 31);
+
+/** Settings whose seed is chosen already, so what the CLI prints is what the run uses. */
+export type SeededSettings = TargetSettings & { seed: number };
 
 export class Session {
   private readonly inFlight = new InFlight();
@@ -77,7 +89,7 @@ export class Session {
     });
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
-    const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const seed = seedOf(settings.seed);
     return new Session(
       client,
       restoreClient,
@@ -100,8 +112,10 @@ export class Session {
     const marker = articleMarkerOf(this.marker, articleId);
     const own = lane === undefined ? marker : `${marker}_${lane}`;
     const othersOwn = this.inFlight.enter(articleId, own);
+    const ledger = new Ledger();
     try {
-      return await this.runAlongside(check, articleId, own, othersOwn);
+      const result = await keepingLedger(ledger, () => this.runAlongside(check, articleId, own, othersOwn));
+      return { ...(lane === undefined ? result : { ...result, lane }), judged: ledger.judgements };
     } finally {
       this.inFlight.leave(articleId, own);
     }
@@ -112,9 +126,9 @@ export class Session {
     articleId: number,
     own: string,
     othersOwn: (key: string) => boolean,
-  ): Promise<CheckResult> {
+  ): Promise<Omit<CheckResult, 'judged'>> {
     const started = performance.now();
-    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
+    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): Omit<CheckResult, 'judged'> => ({
       check,
       articleId,
       outcome,
@@ -122,7 +136,8 @@ export class Session {
       ...(detail === undefined ? {} : { detail }),
       ...(error ? { error } : {}),
     });
-    const refuse = (why: string): CheckResult => result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
+    const refuse = (why: string): Omit<CheckResult, 'judged'> =>
+      result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
     if (check.changesData && this.readOnly) return refuse('it changes data and the run is read-only');
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)
@@ -154,9 +169,9 @@ export class Session {
     }
   }
 
-  /** See guard.ts: keys a check did not write must be as they were before it. */
+  /** See untouched-keys.ts: keys a check did not write must be as they were before it. */
   private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
-    // Fresh, not the check's last read: another article's write may have landed here since (guard.ts).
+    // Fresh, not the check's last read: another article's write may have landed here since (untouched-keys.ts).
     const after = await readDataQuietly(this.client, articleId, 'fresh');
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
@@ -189,7 +204,7 @@ export class Session {
     // Articles side by side, and on each its keys as many at once as a check's key writes (restore.ts).
     return Promise.all(
       [...this.snapshots.values()].map((snapshot) =>
-        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Places(this.maxInFlight)),
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Semaphore(this.maxInFlight)),
       ),
     );
   }

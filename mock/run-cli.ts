@@ -7,7 +7,7 @@
  * never loads proof code.
  */
 import { isLoopback } from './security/hosts';
-import type { SecurityPolicy } from './security/guard';
+import type { SecurityPolicy } from './security/request-guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp, type MockApp } from './app/create-app';
@@ -21,11 +21,12 @@ import { randomToken } from './runtime/token-compare';
 import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
+import { colourWanted, helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
 import { watchFixture, type FixtureWatch } from './command/watch-fixture';
-import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { paintFor, paintLogLine } from './command/colour';
 import { bannerLines } from './command/banner';
+import type { CommandScenarios, commandScenarios } from './app/scenario-folder';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -40,6 +41,14 @@ function readFixtures(typed: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --fixtures, not at every start
   const { readFixtureFile: read } = require('./loading/fixture-file') as { readFixtureFile: typeof readFixtureFile };
   return read(fromCallerDirectory(typed), typed);
+}
+
+/** `--scenario` and `--scenarios`, read only when given, so a start without them does not load their reader. */
+function scenariosOf(options: CliOptions): CommandScenarios {
+  if (options.scenario === undefined && options.scenarios === undefined) return {};
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --scenario or --scenarios
+  const loaded = require('./app/scenario-folder') as { commandScenarios: typeof commandScenarios };
+  return loaded.commandScenarios(options, fromCallerDirectory);
 }
 
 /** What a bad option, fixture or file is, as the command says it after `mock: `. */
@@ -110,6 +119,7 @@ function buildApp(
   return createApp({
     ...(options.fixtures ? { fixture: readFixtures(options.fixtures), fixtureSource: options.fixtures } : {}),
     ...(database ? { persistence: database } : {}),
+    ...scenariosOf(options),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
@@ -143,7 +153,7 @@ function startLines(options: CliOptions, security: SecurityPolicy, served: strin
   const generatedToken = options.controlToken === undefined ? security.controlToken : undefined;
   return [
     `mock: serving ${served} on ${paint('cyan', origin)} (control API under /__mock${everywhere})`,
-    ...(options.proxy ? [] : [`mock: the workbench is at ${paint('cyan', workbench)} (Ctrl-C stops the mock)`]),
+    `mock: the workbench is at ${paint('cyan', workbench)} (Ctrl-C stops the mock)`,
     ...(generatedToken ? [`mock: the control API and the workbench need this control token: ${generatedToken}`] : []),
     ...bannerLines(options, paint),
   ];

@@ -68,20 +68,22 @@ test.concurrent(
 );
 
 test.concurrent(
-  'colours the report on a terminal, and not with NO_COLOR nor when its output is piped',
+  'colours the report on a terminal and with FORCE_COLOR, and not with NO_COLOR nor when its output is piped',
   async () => {
     const target = await serveMock();
     const args = ['--base-url', target.baseUrl, '--article-id', '1', '--read-only'];
-    const [terminal, noColour, piped] = await Promise.all([
+    const [terminal, noColour, piped, forced] = await Promise.all([
       startContractCli(args, {}, { terminal: true }).finished,
       startContractCli(args, { NO_COLOR: '1' }, { terminal: true }).finished,
+      startContractCli(args, {}).finished,
       startContractCli(args, { FORCE_COLOR: '1' }).finished,
     ]);
     expect(terminal.stdout).toContain('\u001b[32m✓\u001b[39m answers 200');
     expect(terminal.stdout).toContain('\u001b[1m4.1 Read one article\u001b[22m');
     expect(noColour.stdout).toContain('✓ answers 200');
     for (const plain of [noColour, piped]) expect(plain.stdout).not.toContain('\u001b[');
-    expect([terminal.code, noColour.code, piped.code]).toEqual([0, 0, 0]);
+    expect(forced.stdout).toContain('\u001b[32m✓\u001b[39m answers 200');
+    expect([terminal.code, noColour.code, piped.code, forced.code]).toEqual([0, 0, 0, 0]);
   },
   60_000,
 );

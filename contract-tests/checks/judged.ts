@@ -9,11 +9,15 @@ import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import {
   describeJudged,
+  statementsOfAnswer,
+  statementsOfWrite,
   judgeExchange,
   judgeWrite,
   type Violation,
   type Write,
+  type WriteRecord,
 } from 'site-articles-schemas/conformance';
+import { noteJudged, noteRequest } from '../ledger';
 import { fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
@@ -107,18 +111,20 @@ export function judgementOf(context: CheckContext, given: Write, around: AroundW
   const write = asSent(given);
   const answered = { status: answer.status, headers: answer.headers, body: answer.text };
   const afterArticle = ownArticle(context, after.article);
-  const violations = [
-    ...judgeExchange(write.operation, answered),
-    ...judgeWrite({
-      before: ownArticle(context, before.article),
-      write,
-      answer: { ...answered, body: ownAnswerText(context, answer) },
-      after: afterArticle,
-      ...(lists ? { listsAfter: lists.lists } : {}),
-      // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
-      ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
-    }),
-  ];
+  const record: WriteRecord = {
+    before: ownArticle(context, before.article),
+    write,
+    answer: { ...answered, body: ownAnswerText(context, answer) },
+    after: afterArticle,
+    ...(lists ? { listsAfter: lists.lists } : {}),
+    // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
+    ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
+  };
+  const ofAnswer = judgeExchange(write.operation, answered);
+  const ofWrite = judgeWrite(record);
+  noteRequest(answer, false);
+  noteJudged([...statementsOfAnswer(write.operation, answered, ofAnswer), ...statementsOfWrite(record, ofWrite)]);
+  const violations = [...ofAnswer, ...ofWrite];
   const exchanges = [before.exchange, answer, after.exchange, ...(lists?.pages ?? [])];
   return { violations, exchanges, answer, after: afterArticle };
 }
@@ -135,9 +141,21 @@ export function expectJudged(judged: JudgedWrite, what: string): void {
   if (judged.violations.length === 0) return;
   fail(
     `${what}: the answer and the article after it hold everything the interface states`,
-    `${describeJudged(judged.violations)}\n(the write answered ${showAnswer(judged.answer).slice(0, 200)})`,
+    [
+      describeJudged(judged.violations),
+      ...equalKeys(judged),
+      `(the write answered ${showAnswer(judged.answer).slice(0, 200)})`,
+    ].join('\n'),
     ...judged.exchanges,
   );
+}
+
+/** How many data keys of the read after the write no finding names: counted, not printed. */
+function equalKeys({ violations, after }: JudgedWrite): string[] {
+  if (!isObject(after.data)) return [];
+  const named = new Set(violations.map((found) => found.path.split('/')[2]));
+  const equal = Object.keys(after.data).filter((key) => !named.has(key.replace(/~/g, '~0').replace(/\//g, '~1')));
+  return equal.length > 0 ? [`(${String(equal.length)} other data keys as stated)`] : [];
 }
 
 /**

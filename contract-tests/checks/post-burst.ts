@@ -4,7 +4,8 @@
  * `judgePostBurst` says whether every acknowledged post is listed once everywhere and counted.
  */
 import { allInOrder } from '../concurrent/in-order';
-import { describeJudged, judgePostBurst, type BurstPost } from 'site-articles-schemas/conformance';
+import { describeJudged, judgePostBurst, statementsOfBurst, type BurstPost } from 'site-articles-schemas/conformance';
+import { noteJudged, noteRequest } from '../ledger';
 import type { CheckContext } from './check';
 import { listAddresses, listAt } from './comment-lists';
 import { readArticle } from './steps';
@@ -43,6 +44,7 @@ export async function judgePostBurstOn(context: CheckContext, count: number): Pr
     })),
     origin,
   );
+  for (const one of seen) if (one.exchange) noteRequest(one.exchange, false);
   return expectPostsKept(context, {
     countBefore: before.article.comments_count,
     posts: posts.map(({ comment }) => comment),
@@ -75,6 +77,7 @@ export async function expectPostsKept(
     countAfter: after.article.comments_count,
     lists,
   });
+  noteJudged(statementsOfBurst(['postComment'], found.length === 0));
   if (found.length === 0) return undefined;
   const why = describeJudged(found);
   return failWithTimeline(

@@ -4,15 +4,16 @@
  * any, and how each article's data was restored. An interrupt stops the sequences and still
  * restores; a second abandons.
  */
-import type { ContractOptions } from '../cli-options';
+import { commandLine, type ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
-import { markerOf, type TargetSettings } from '../runner';
+import { markerOf, type SeededSettings, type TargetSettings } from '../runner';
 import { runUntilRestored, type StopSignal } from '../signals';
 import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
 import { progressStatus, startHeartbeat } from '../report/progress';
+import { runFacts } from '../report/run-facts';
 import {
   explore,
   mostPosts,
@@ -32,7 +33,10 @@ function recordOfArticle(article: ArticleExplored): CheckRecord {
     articleId: article.articleId,
   };
   const { failure } = article;
-  const record = recordOf(described, failure ? 'failed' : 'passed', article.durationMs, failure?.text);
+  const record = {
+    ...recordOf(described, failure ? 'failed' : 'passed', article.durationMs, failure?.text),
+    sequences: article.runs,
+  };
   if (!failure) return record;
   const { curls, steps, expected, actual, timeline } = failure;
   return {
@@ -99,12 +103,12 @@ async function exploreWithProgress(
 
 export async function runExplore(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   runs: number,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const { seed } = target;
   announce(options, target, runs, seed);
   const outcome = await exploreWithProgress(options, target, { runs, seed }, watch);
   const report = outcome.result;
@@ -132,6 +136,7 @@ export async function runExplore(
     seed,
     restore: report.restore.map(describeRestore),
     records: report.articles.map(recordOfArticle),
+    facts: runFacts(commandLine()),
   };
   return finishReports(files, summary, code);
 }

@@ -19,7 +19,7 @@ import {
   ReadStep,
   SetKeyStep,
   UpdateStep,
-  type Model,
+  type SequenceModel,
   type Real,
   type Step,
 } from './commands';
@@ -64,6 +64,7 @@ export interface ExploreFailure {
 
 export interface ArticleExplored {
   articleId: number;
+  /** The sequences that ran on it, up to and including a failing one (the tries at shrinking it not counted). */
   runs: number;
   durationMs: number;
   failure?: ExploreFailure;
@@ -135,14 +136,14 @@ function failureOf(cause: unknown, curls: string[]): Omit<ExploreFailure, 'text'
   return { curls, expected, actual, ...(timeline ? { timeline } : {}) };
 }
 
-/** Explores one article; the report of the shrunk failure, if any. */
+/** Explores one article: how many sequences ran, and the report of the shrunk failure, if any. */
 async function exploreArticle(
   session: Session,
   articleId: number,
   options: ExploreOptions,
   runs: number,
   budget: PostBudget,
-): Promise<ExploreFailure | undefined> {
+): Promise<{ ran: number; failure?: ExploreFailure }> {
   const context = {
     client: session.client,
     articleId,
@@ -160,7 +161,7 @@ async function exploreArticle(
     fc.commands(steps(options, budget), { maxCommands: 20, size: 'medium' }),
     async (sequence) => {
       let real: Real | undefined;
-      const setup = async (): Promise<{ model: Model; real: Real }> => {
+      const setup = async (): Promise<{ model: SequenceModel; real: Real }> => {
         if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
         sequences += 1;
         options.onSequence?.(failed);
@@ -188,7 +189,7 @@ async function exploreArticle(
     },
   );
   const details = await fc.check(property, { numRuns: runs, seed: options.seed });
-  if (!details.failed) return undefined;
+  if (!details.failed) return { ran: details.numRuns };
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const cause = details.errorInstance instanceof Error ? details.errorInstance.cause : undefined;
   const sequence = numberedSteps(details.counterexample?.[0] ?? []);
@@ -198,7 +199,7 @@ async function exploreArticle(
     ...sequence,
     error,
   ].join('\n');
-  return { text, steps: sequence, ...failureOf(cause, lastCurls) };
+  return { ran: details.numRuns, failure: { text, steps: sequence, ...failureOf(cause, lastCurls) } };
 }
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
@@ -212,8 +213,8 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
       if (options.stopped?.()) break;
       const runs = runsPerArticle(options.runs, settings.articleIds.length);
       const started = performance.now();
-      const failure = await exploreArticle(session, articleId, options, runs, budget);
-      articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
+      const { ran, failure } = await exploreArticle(session, articleId, options, runs, budget);
+      articles.push({ articleId, runs: ran, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
     }
   } finally {
     cutShort = options.stopped?.() ?? false;

@@ -5,9 +5,14 @@
  */
 import { sectionHeading, type Check } from '../checks';
 import { ContractFailure } from '../failure';
-import { describeRestore, type RestoreReport } from '../restore';
+import { describeRestore, leftAsFound, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
+import type { Exchange } from '../http/client';
+import type { ReplaySettings } from './case-file';
+import type { RunFacts } from './run-facts';
+import type { StatedRules } from './stated-rules';
+import type { Judgement } from 'site-articles-schemas/conformance';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 
@@ -34,6 +39,16 @@ export interface CheckRecord {
   /** For a failure of requests sent at once: who overlapped whom. */
   timeline?: Timeline;
   durationMs: number;
+  /** For a failure: every request and answer it names, whole, for its case file (case-file.ts). */
+  exchanges?: Exchange[];
+  /** The check's place among the run's checks (`c12`), which names its keys. */
+  lane?: string;
+  /** For a failure: where its case file is written, once the run knows (case-file.ts). */
+  caseFile?: string;
+  /** For a record of `--explore`: the random sequences it stands for. */
+  sequences?: number;
+  /** The statements of the tables the check judged, and how each came out. */
+  judged?: Judgement[];
 }
 
 /** Everything a report shows about a run besides its records. */
@@ -45,7 +60,13 @@ export interface RunSummary {
   seed: number;
   /** What the restore said about each article. */
   restore: string[];
+  /** What a failure's case file needs to send its requests again (case-file.ts); absent for records written by hand. */
+  replay?: ReplaySettings;
   records: CheckRecord[];
+  /** When and how the run was made (run-facts.ts). */
+  facts: RunFacts;
+  /** Every statement of the tables, accounted for (stated-rules.ts); absent where the run keeps no ledger. */
+  statedRules?: StatedRules;
 }
 
 export type Described = Pick<CheckRecord, 'section' | 'heading' | 'id' | 'title'> & { articleId?: number };
@@ -69,6 +90,7 @@ export function recordOf(
           expected: failure.expected,
           actual: failure.actual,
           ...(failure.timeline ? { timeline: failure.timeline } : {}),
+          exchanges: failure.exchanges,
         }
       : {}),
     curls: [
@@ -88,14 +110,17 @@ export const describedCheck = (check: Check, articleId: number): Described => ({
 });
 
 /** The record of a check the runner ran. */
-export const recordOfResult = (result: CheckResult): CheckRecord =>
-  recordOf(
+export const recordOfResult = (result: CheckResult): CheckRecord => ({
+  ...recordOf(
     describedCheck(result.check, result.articleId),
     result.outcome,
     result.durationMs,
     result.detail,
     result.error,
-  );
+  ),
+  ...(result.lane === undefined ? {} : { lane: result.lane }),
+  judged: result.judged,
+});
 
 /** What the end of a run is judged by: every article as the run found it. */
 export const wholeRun: Described = {
@@ -108,7 +133,7 @@ export const wholeRun: Described = {
 
 /** The record of the run as a whole, from how each article's restore went. */
 export function wholeRunRecord(restore: RestoreReport[], durationMs: number): CheckRecord {
-  const left = restore.filter((report) => report.problems.length > 0 || report.changed.length > 0);
+  const left = restore.filter((report) => !leftAsFound(report));
   return recordOf(
     wholeRun,
     left.length > 0 ? 'failed' : 'passed',

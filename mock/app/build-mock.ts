@@ -1,6 +1,8 @@
 /**
- * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
- * the controls over it, the journal and the one core, which serves the control API's rows too.
+ * Builds what every way of serving the mock shares (section 4 and the controls): the state, the
+ * controls over it, the journal and the one core, which serves the control API's rows too; the
+ * run's scenarios, and a sandbox's own site (each built as the mock's own is) for each request that
+ * names one (sandboxes.ts).
  * `createApp` puts node:http (or Express) around it, `createHandlers` (mock/msw) puts MSW around it;
  * neither builds any of this itself, and each says which rows of the control API it serves.
  */
@@ -15,12 +17,15 @@ import type { CheckedFixture } from '../loading/checked-fixture';
 type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
 import type { ServedControl } from '../core/control-stage';
-import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
-import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
+import { createCore, type Core, type Guard, type MockState } from '../core/pipeline';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/record-exchange';
 import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';
 import { byteCount, defaults, type MockOptions } from './options';
+import { defaultMaxSandboxes, Sandboxes, sandboxedCore, unknownSandboxGuard } from './sandboxes';
+import { scenarioControls, type ScenarioSite, type SharedScenarios } from './scenario-controls';
+import { checkedScenario, defaultScenario, ScenarioShelf, type Scenario } from './scenarios';
 
 export interface BuiltMock {
   core: Core;
@@ -56,7 +61,7 @@ function firstStore(options: MockOptions, fixture: Fixture): SiteStore {
 
 const nothingToSave = (): Promise<void> => Promise.resolve();
 
-function liveFrom(options: MockOptions, fixture: Fixture): Live {
+function stateFrom(options: MockOptions, fixture: Fixture): MockState {
   return {
     store: firstStore(options, fixture),
     rules: { ...defaultRules, ...options.rules },
@@ -69,49 +74,103 @@ function liveFrom(options: MockOptions, fixture: Fixture): Live {
   };
 }
 
-export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
+/** What the scenario controls need of a site: its state, and the way to serve a scenario on it. */
+const scenarioSite = (state: MockState, loadFixture: (site: unknown, source: string) => void): ScenarioSite => ({
+  store: () => state.store,
+  faults: () => state.faults,
+  serve: (scenario, source) => {
+    loadFixture(scenario.site, source);
+    state.faults = structuredClone(scenario.faults);
+  },
+});
+
+/** One site: the mock's own, or a sandbox's. `extraGuards` come after the serving's. */
+function buildSite(
+  options: MockOptions,
+  serving: Serving,
+  shared: SharedScenarios,
+  start: { scenario: string; extraGuards: Guard[] },
+): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
-  const live = liveFrom(options, fixture);
+  const state = stateFrom(options, fixture);
   const { persistence } = options;
   // A reset or fixture load that could not be saved: the site saved before comes back.
   const putBack = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
   };
-  persistence?.follow(live.store, putBack);
+  persistence?.follow(state.store, putBack);
   const settled = persistence ? () => persistence.settled() : nothingToSave;
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const replaceStore = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
     persistence?.follow(store, putBack);
     journal.clear();
   };
+  const loadFixture = (next: unknown, source = 'fixture'): void => {
+    replaceStore(storeFromFixture(next, source));
+    fixture = next as SiteFixture;
+  };
+  const scenarios = scenarioControls(scenarioSite(state, loadFixture), shared, start.scenario);
   const controls: MockControls = {
     reset: () => {
       replaceStore(storeOf(fixture));
     },
-    loadFixture: (next, source = 'fixture') => {
-      replaceStore(storeFromFixture(next, source));
-      fixture = next as SiteFixture;
+    loadFixture: (next, source) => {
+      loadFixture(next, source);
+      scenarios.forget();
     },
     settled,
-    state: () => live.store.toFixture(),
+    state: () => state.store.toFixture(),
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),
-    faults: () => structuredClone(live.faults),
+    faults: () => structuredClone(state.faults),
     setFaults: (faults) => {
-      live.faults = structuredClone(faults);
+      state.faults = structuredClone(faults);
     },
+    ...scenarios.controls,
   };
   const core = createCore({
     // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
     operations: {
-      live,
+      state,
       tokenMatches: serving.tokenMatches,
       ...(persistence ? { settled, committedView: (id: number) => persistence.committedView?.(id) } : {}),
     },
     control: serving.control(controls),
-    guards: serving.guards ?? [],
+    guards: [...(serving.guards ?? []), ...start.extraGuards],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
   });
   return { core, controls };
+}
+
+/** The run's scenarios: `default` (the fixture and faults of the options), then those the options name. */
+function shelfOf(options: MockOptions): ScenarioShelf {
+  const given = Object.entries(options.scenarios ?? {}).map(([name, file]): [string, Scenario] => [
+    name,
+    checkedScenario(file, `scenario ${name}`),
+  ]);
+  const own: Scenario = { site: (options.fixture ?? sampleSite) as Fixture, faults: options.faults ?? {} };
+  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper);
+}
+
+/** A sandbox's site: the scenario's, in memory only, with the mock's other options. */
+function sandboxOptions(options: MockOptions, scenario: Scenario, name: string): MockOptions {
+  const { persistence: _kept, ...others } = options;
+  return { ...others, fixture: scenario.site, fixtureSource: `scenario ${name}`, faults: scenario.faults };
+}
+
+export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
+  const shelf = shelfOf(options);
+  // A sandbox is built only once the run is under way, so `shared` is there by then.
+  const sandboxes = new Sandboxes(options.maxSandboxes ?? defaultMaxSandboxes, (name) =>
+    buildSite(sandboxOptions(options, shelf.get(name), name), serving, shared, { scenario: name, extraGuards: [] }),
+  );
+  const shared: SharedScenarios = { shelf, sandboxes };
+  const scenario = options.scenario ?? defaultScenario;
+  const started = scenario === defaultScenario ? options : sandboxOptions(options, shelf.get(scenario), scenario);
+  const main = buildSite({ ...started, persistence: options.persistence }, serving, shared, {
+    scenario,
+    extraGuards: [unknownSandboxGuard(options.corsOrigins)],
+  });
+  return { core: sandboxedCore(main.core, sandboxes), controls: main.controls };
 }

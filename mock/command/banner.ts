@@ -23,6 +23,8 @@ function failures(failure: NonNullable<Faults['failure']>): string {
 function mockSettings(options: CliOptions): [string, string | undefined][] {
   return [
     ['site', options.fixtures && `${options.fixtures}${options.watch ? ', loaded again when it changes' : ''}`],
+    ['scenario', options.scenario],
+    ['scenarios', options.scenarios && `${options.scenarios}, where saved scenarios are kept`],
     ['persist', options.persist && `${options.persist}, each write on disk before its answer`],
     ['token', options.token && 'set: writes need it (X-API-TOKEN or ?api_token)'],
     [

@@ -89,6 +89,12 @@ describe('the journal bounds', () => {
 });
 
 describe('the journal stream', () => {
+  let server: Server | undefined;
+  afterEach(() => {
+    server?.closeAllConnections();
+    server?.close();
+  });
+
   it('keeps no process alive while a stream is open: an in-process reader may leave without closing it', async () => {
     const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const source = { journal: () => [], onJournalEntry: () => () => undefined };
@@ -104,9 +110,10 @@ describe('the journal stream', () => {
 
   it('sends each new entry as a server-sent event while the page stays open', async () => {
     const mock = createApp();
-    server = createServer(mock.app);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    const listening = createServer(mock.app);
+    server = listening;
+    await new Promise<void>((done) => listening.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${String((listening.address() as AddressInfo).port)}`;
     const stream = await fetch(`${base}/__mock/journal/stream?method=PUT`);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();

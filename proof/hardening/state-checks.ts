@@ -6,6 +6,7 @@
  */
 import type { SiteFixture } from 'site-articles-mock';
 import { isReservedKey } from 'site-articles-schemas/catalogue';
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import type { HttpAnswer } from './client';
 import type { Plan } from './cases';
 
@@ -141,7 +142,7 @@ export function stateProblems(
   answer: HttpAnswer,
   method: string,
 ): string[] {
-  const succeeded = answer.status >= 200 && answer.status <= 299;
+  const succeeded = isSuccessStatus(answer.status);
   const parsed = succeeded ? parseOrUndefined(answer.text) : undefined;
   const agreement = succeeded && method !== 'HEAD' ? agreementProblems(plan, after, answer, parsed) : [];
   if (!succeeded || !plan.operation || !writes.has(plan.operation)) {

@@ -7,7 +7,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
-import openapi from '../../schemas/openapi.json';
+import openapi from '../../schemas/generated/openapi.json';
 import { errorCatalogue, type ErrorCode } from '../../mock/core/api-error';
 
 type Document = Parameters<typeof SwaggerParser.validate>[0];

@@ -68,6 +68,11 @@ function operationRow(id) {
   );
 }
 
+/** The faults in force, shown again (a scenario served brings its own). */
+export async function showCurrentFaults() {
+  showFaults(await control('faults'));
+}
+
 export async function setUpFaults() {
   const ids = await operationIds();
   document.querySelector('#operation-faults tbody').append(...ids.map(operationRow));
