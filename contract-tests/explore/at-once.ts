@@ -98,7 +98,7 @@ export class AtOnceStep implements Step {
       `${String(this.batch.length)} requests at once`,
       (read) =>
         this.batch.map((operation, index) => burstStep(operation, index, real, { own: ownKeysOf(read), comments })),
-      real.log,
+      { log: real.log },
     );
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
