@@ -13,6 +13,7 @@ import { newRunId, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
+import { runDuration } from './explore/duration-cli';
 import { checkReportFiles, type ReportFiles } from './report/files';
 
 async function run(options: ContractOptions): Promise<number> {
@@ -47,6 +48,7 @@ async function run(options: ContractOptions): Promise<number> {
       return 2;
     }
     if (options.explore !== undefined) return await runExplore(options, target, options.explore, watch, files);
+    if (options.durationMs !== undefined) return await runDuration(options, target, options.durationMs, watch, files);
     return await runChecksCli(options, target, watch, files);
   } catch (error) {
     if (!(error instanceof MockNotInstalled)) throw error;

@@ -17,7 +17,7 @@ import {
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from './check';
-import { ownView, pathOf, readArticle, type ArticleRead } from './steps';
+import { ownView, ownWrite, pathOf, readArticle, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, sendSpreadOut, timelineOf, type Planned, type Seen } from '../concurrent/burst';
@@ -62,7 +62,8 @@ function observed(
   const json = seen.exchange?.json;
   const data = isObject(json) && isObject(json.data) ? ownView(context, json.data) : undefined;
   const answer = seen.exchange ? { status: seen.exchange.status, ...(data ? { data } : {}) } : undefined;
-  const op: DataOperation = 'read' in step ? { kind: 'read', answer } : { kind: 'write', write: step.write, answer };
+  const op: DataOperation =
+    'read' in step ? { kind: 'read', answer } : { kind: 'write', write: ownWrite(context, step.write), answer };
   return { op, sentAt: seen.sentAt, answeredAt: seen.answeredAt };
 }
 
@@ -123,12 +124,15 @@ function whyNot(verdict: DataVerdict & { kind: 'not linearizable' }, labels: str
 export async function judgeDataBurst(
   context: CheckContext,
   what: string,
-  plan: BurstStep[] | ((before: Record<string, unknown>) => BurstStep[]),
+  plan: BurstStep[] | ((before: Record<string, unknown>, whole: Record<string, unknown>) => BurstStep[]),
   { late = [], log = [] }: BurstOptions = {},
 ): Promise<BurstRun> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
-  const steps = typeof plan === 'function' ? plan(before.data) : plan;
+  // `whole`: the data with the keys of others in flight too, for a full update that must send them back.
+  const json = before.exchange.json;
+  const whole = isObject(json) && isObject(json.data) ? json.data : before.data;
+  const steps = typeof plan === 'function' ? plan(before.data, whole) : plan;
   const articleIds = [...new Set([context.articleId, ...steps.map((step) => articleOf(context, step))])];
   const befores = [before];
   for (const articleId of articleIds.slice(1))

@@ -17,7 +17,7 @@ import {
 import { fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
-import { ownArticle, pathOf, readArticle, type ArticleRead } from './steps';
+import { ownArticle, ownWrite, pathOf, readArticle, type ArticleRead } from './steps';
 
 export interface JudgedWrite {
   violations: Violation[];
@@ -111,7 +111,7 @@ export function judgementOf(context: CheckContext, given: Write, around: AroundW
     ...judgeExchange(write.operation, answered),
     ...judgeWrite({
       before: ownArticle(context, before.article),
-      write,
+      write: ownWrite(context, write),
       answer: { ...answered, body: ownAnswerText(context, answer) },
       after: afterArticle,
       ...(lists ? { listsAfter: lists.lists } : {}),
