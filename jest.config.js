@@ -8,10 +8,12 @@ const { readFileSync } = require('node:fs');
 function packageSources() {
   const { paths } = JSON.parse(readFileSync(`${__dirname}/tsconfig.json`, 'utf8')).compilerOptions;
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  // A name with several targets (the schemas package's hand-written folders, then its generated/)
+  // maps to all of them, tried in order, as TypeScript tries them.
   return Object.fromEntries(
-    Object.entries(paths).map(([name, [target]]) => [
+    Object.entries(paths).map(([name, targets]) => [
       `^${escape(name).replace('\\*', '(.*)')}$`,
-      `<rootDir>/${target.replace(/^\.\//, '').replace('*', '$1')}`,
+      targets.map((target) => `<rootDir>/${target.replace(/^\.\//, '').replace('*', '$1')}`),
     ]),
   );
 }

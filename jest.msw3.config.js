@@ -15,5 +15,7 @@ module.exports = {
     '<rootDir>/mock/__tests__/msw/msw-node.test.ts',
     '<rootDir>/mock/__tests__/msw/unhandled.test.ts',
     '<rootDir>/mock/__tests__/msw/contract-msw.test.ts',
+    '<rootDir>/mock/__tests__/msw/base-url.test.ts',
+    '<rootDir>/mock/__tests__/msw/sandboxes-msw.test.ts',
   ],
 };

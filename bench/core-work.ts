@@ -1,5 +1,5 @@
 /**
- * The mock's own work per answer, without sockets or the kernel (issue 32): the requests of the
+ * The mock's own work per answer, without sockets or the kernel: the requests of the
  * rounds against plain node:http handed to the built core in-process (`createApp(...).core.handle`,
  * request log, journal and answer check on, as `npm start` has them), and beside them the work
  * plain node:http's key write does on the same article (bench/plain-node.ts: parse, set, stamp,

@@ -1,5 +1,5 @@
 /**
- * Issue 32's part of a run: the mock (as `npm start` runs it, log, journal and answer check on)
+ * The machine's-limit part of a run: the mock (as `npm start` runs it, log, journal and answer check on)
  * against the machine's limit, plain node:http doing the least (bench/plain-node.ts), measured in
  * the same run; cold start against plain node; and `npm test`'s whole duration. The ratios are
  * the mock's share of the limit: 1.0x is as fast as plain node, so higher is better.
@@ -29,7 +29,7 @@ function shareRow(name: string, compared: Compared | undefined, wanted: number):
   const byRps = share(compared);
   const byCpu = cpuShare(compared);
   return [
-    `${name}: at least ${fixed(wanted, 2)}x plain node:http (issue 32)`,
+    `${name}: at least ${fixed(wanted, 2)}x plain node:http`,
     `${ratio(byRps)} by req/s, ${ratio(byCpu)} by CPU per answer`,
     yes(byRps >= wanted && byCpu >= wanted),
   ];
@@ -43,14 +43,14 @@ export function limitTargets({ limit, coldStarts, npmTest }: LimitRun): string[]
     shareRow('read an article', read, 0.85),
     shareRow('set a data key', write, 0.8),
     [
-      'cold start within 1.5x plain node:http (issue 32)',
+      'cold start within 1.5x plain node:http',
       `${ratio(mockStart / plainStart)} (${fixed(mockStart)} ms against ${fixed(plainStart)} ms)`,
       yes(mockStart / plainStart <= 1.5),
     ],
   ];
   if (npmTest)
     rows.push([
-      '`npm test` under 3 minutes on 2 cores (issue 32)',
+      '`npm test` under 3 minutes on 2 cores',
       `${fixed(npmTest.seconds)} s${npmTest.passed ? '' : ' (**failed**)'}`,
       yes(npmTest.passed && npmTest.seconds < 180),
     ]);
@@ -86,7 +86,7 @@ export function limitSection({ limit, coreWork }: LimitRun): string {
     ];
   });
   return [
-    '#### At the machine’s limit: the mock against plain node:http (issue 32)',
+    '#### At the machine’s limit: the mock against plain node:http',
     '',
     'Plain node:http doing the least each operation can (`bench/plain-node.ts`: a read sends a body serialised once; a key write parses, sets, stamps and serialises), in rounds against the mock as `npm start` runs it (request log, journal and answer check on). A share is the mock over plain node: 1.00x is the limit.',
     '',

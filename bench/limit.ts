@@ -1,5 +1,5 @@
 /**
- * Issue 32's measurements: the mock against plain node:http doing the least (plain-node.ts), and
+ * The machine's-limit measurements: the mock against plain node:http doing the least (plain-node.ts), and
  * `npm test` whole. Reported by limit-report.ts.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { everyCore } from './machine';
 import { runJson, startServer } from './processes';
 import { mockCommand, plainNode, type SuiteRun } from './sections';
 
-/** Reading an article and setting a key, the two operations issue 32 holds to the limit. */
+/** Reading an article and setting a key, the two operations held to the machine's limit. */
 const atTheLimit = [operations[0], operations[2]].filter((each): each is Case => each !== undefined);
 
 /** The mock as `npm start` runs it (log, journal and answer check on) against plain node:http, in rounds. */
@@ -38,7 +38,7 @@ export async function runCoreWork(runner: Runner, article: string): Promise<Core
 }
 
 /**
- * `npm test` as the README runs it, whole (issue 32: under 3 minutes on 2 cores), on every core: a
+ * `npm test` as the README runs it, whole, on every core: a
  * child takes its parent's cores, and this process is pinned to core 0 (machine.ts), so it is
  * started through taskset when the run pins.
  */

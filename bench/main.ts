@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (issue 6): the built mock, as `npm start` runs it, against a bare Express app in
+ * `npm run bench`: the built mock, as `npm start` runs it, against a bare Express app in
  * the same run; prints the results and writes them into BENCHMARKS.md between its markers.
  *
  *   npm run bench                  full run, about seventeen minutes (npm test included); writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
- *   npm run bench -- --limit-only  issue 32's rounds against plain node:http and the cold starts; prints only
+ *   npm run bench -- --limit-only  the rounds against plain node:http and the cold starts; prints only
  *   npm run bench -- --reach-only  the contract suite against the mock with --delay (bench/reach.ts); prints only
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
@@ -68,7 +68,7 @@ const precompiledCurrent = (folder: string): boolean =>
   schemaDocuments.every((document) => loadPrecompiled(folder, document.$id) !== undefined);
 
 /**
- * `--limit-only`: issue 32's rounds against plain node:http and the cold starts, nothing else (about
+ * `--limit-only`: the rounds against plain node:http and the cold starts, nothing else (about
  * two minutes), printed and never written: for trying a change, not for the record.
  */
 async function printLimitOnly(runner: Runner, log: (step: string) => void): Promise<void> {

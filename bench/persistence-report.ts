@@ -1,4 +1,4 @@
-/** The `--persist` figures of a run (bench/persistence.ts) as target rows and a table (issue 21). */
+/** The `--persist` figures of a run (bench/persistence.ts) as target rows and a table. */
 import type { PersistRun } from './persistence';
 import type { Compared } from './measure';
 import {
@@ -19,7 +19,7 @@ import {
 export function persistTargets(persist: PersistRun): string[][] {
   const rows: string[][] = [
     [
-      'with `--persist`, setting a key under 32 connections: req/s at least bare Express saving nothing (issue 21)',
+      'with `--persist`, setting a key under 32 connections: req/s at least bare Express saving nothing',
       `${ratio(rpsRatio(persist.setKey))} (rounds ${ratioRange(persist.setKey)})`,
       yes(rpsRatio(persist.setKey) >= 1),
     ],
@@ -40,12 +40,12 @@ export function persistTargets(persist: PersistRun): string[][] {
     const start = median(persist.startsMs);
     rows.push(
       [
-        'the persisted large site answers within 2 s of start (issue 21)',
+        'the persisted large site answers within 2 s of start',
         `${fixed(start / 1000, 1)} s (median of ${String(persist.startsMs.length)})`,
         yes(start <= 2000),
       ],
       [
-        'the persisted large site needs under 1 GB (issue 21)',
+        'the persisted large site needs under 1 GB',
         `${fixed(persist.startPeakMb)} MB after starting`,
         yes(persist.startPeakMb < 1000),
       ],
@@ -73,7 +73,7 @@ export function persistSection(persist: PersistRun): string {
     ? `The persisted large site (a ${fixed(persist.databaseMb ?? Number.NaN)} MB database) answered its first request ${persist.startsMs.map((each) => fixed(each / 1000, 1)).join(', ')} s after each start (spawn to first answer).`
     : 'The large site was skipped.';
   return [
-    '#### `--persist`: durable writes (issue 21)',
+    '#### `--persist`: durable writes',
     'Each write is answered only once committed (WAL, `synchronous=FULL`). First row: the persisted mock on the sample site against bare Express keeping the article in memory, in rounds that take turns. Second row: the persisted large site (first) against a persisted site of five articles and 50 comments made by the same generator (second: records of the same sizes), each setting a key on a random one of its articles 1 to 5, so that the same rows change and only the size of the site differs. Third row: the large site setting a key on any of its articles, each read from the file on its first write (and let go of once 10,000 others were read), against the small site as in the second row.',
     table(
       [

@@ -1,5 +1,5 @@
 /**
- * `--persist` (issue 21): setting a key durably under 32 connections against bare Express saving
+ * `--persist`: setting a key durably under 32 connections against bare Express saving
  * nothing, the cost of one write on the sample site and on the large one, and the large site's
  * start-up from its database. The databases live beside the large fixture, on the project's disk
  * (never a memory file system, where a flush would cost nothing).

@@ -1,5 +1,5 @@
 /**
- * The machine's limit for issue 32: plain node:http, nothing else, doing the least each operation
+ * The machine's limit: plain node:http, nothing else, doing the least each operation
  * can do. A read sends the article's JSON serialised once; a key write parses the body, sets the
  * key, stamps `updated_at`, serialises the article and answers it. No routing beyond a prefix test,
  * no checks, no log. The runner passes the article (taken from the mock in the same run) in

@@ -1,5 +1,5 @@
 /**
- * A run as Markdown: the conditions, the targets of issue 6 with the figure that decides each,
+ * A run as Markdown: the conditions, the targets with the figure that decides each,
  * and the tables behind them. Every mock figure is a ratio to bare Express (or to the sample
  * site) measured in the same run: on a shared machine the absolute numbers are noise.
  */
@@ -39,14 +39,14 @@ export interface Run {
   validation: Compared[];
   checks: CheckCost[];
   coldStarts: number[][];
-  /** In-process: the fixed checks and --explore 200; the fixed checks on two articles of a target 50 ms away (issue 30). */
+  /** In-process: the fixed checks and --explore 200; the fixed checks on two articles of a target 50 ms away. */
   contract: { fixed: SuiteRun; explore: SuiteRun; slowTarget: SuiteRun };
   linearizability: CheckerTime[];
   large?: LargeSite;
   persist?: PersistRun;
-  /** Issue 32: reading an article and setting a key against plain node:http (limit-report.ts). */
+  /** Reading an article and setting a key against plain node:http (limit-report.ts). */
   limit: Compared[];
-  /** Issue 32: the same work in-process, without sockets (core-work.ts). */
+  /** The same work in-process, without sockets (core-work.ts). */
   coreWork?: CoreWork[];
   npmTest?: SuiteRun;
 }
@@ -114,7 +114,7 @@ function targets(run: Run): string {
       yes(run.contract.fixed.seconds < 10 && run.contract.fixed.passed),
     ],
     [
-      'the fixed checks on two articles of a target answering after 50 ms under 12 s (issue 30)',
+      'the fixed checks on two articles of a target answering after 50 ms under 12 s',
       suiteRun(run.contract.slowTarget),
       yes(run.contract.slowTarget.seconds < 12 && run.contract.slowTarget.passed),
     ],
@@ -129,7 +129,7 @@ function targets(run: Run): string {
       yes(slowestChecker < 10),
     ],
     [
-      'the linearizability check decides every burst of 64 (issue 30), each within a second',
+      'the linearizability check decides every burst of 64, each within a second',
       `slowest median ${fixed(slowestMedian(largest), 1)} ms, verdicts: ${[...new Set(largest.map((each) => each.verdict))].join(', ')}`,
       yes(
         largest.length > 0 &&
@@ -143,12 +143,12 @@ function targets(run: Run): string {
     const [reads, pages, deepest, plain] = large.cases.map(p99Ratio);
     rows.push(
       [
-        'large site from its JSON (`--fixtures`) answers within 5 s (issue 21; issue 6 asked 10 s)',
+        'large site from its JSON (`--fixtures`) answers within 5 s',
         `${fixed(median(large.loadsMs) / 1000, 1)} s (median of ${String(large.loadsMs.length)})`,
         yes(median(large.loadsMs) < 5_000),
       ],
       [
-        'large site from its JSON starts in under 1 GB (issue 21; issue 6 asked 1.5 GB)',
+        'large site from its JSON starts in under 1 GB',
         `${fixed(large.peakAfterLoadMb)} MB after loading (${fixed(large.peakMb)} MB at the end of its reads)`,
         yes(large.peakAfterLoadMb < 1000),
       ],
@@ -166,7 +166,7 @@ function targets(run: Run): string {
   }
   if (run.persist) rows.push(...persistTargets(run.persist));
   rows.push(...limitTargets(run));
-  return table(['target (issue 6; 21 and 32 where named)', 'this run', 'met'], rows);
+  return table(['target', 'this run', 'met'], rows);
 }
 
 const slowestMedian = (times: CheckerTime[]): number => Math.max(...times.map((each) => each.medianMs));

@@ -41,7 +41,7 @@ export const bareExpress = (runner: Runner, article: string, comments = '[]'): S
   probe,
 });
 
-/** Plain node:http doing the least each operation can (bench/plain-node.ts): the machine's limit of issue 32. */
+/** Plain node:http doing the least each operation can (bench/plain-node.ts): the machine's limit. */
 export const plainNode = (runner: Runner, article: string): ServerCommand => ({
   args: runner.script('plain-node'),
   env: { BENCH_ARTICLE: article },
@@ -169,7 +169,7 @@ function timedContract(root: string, args: string[]): SuiteRun {
   return { seconds: (Date.now() - started) / 1000, passed: result.status === 0 };
 }
 
-/** Milliseconds the mock waits before every answer in the run against a slow target (issue 30). */
+/** Milliseconds the mock waits before every answer in the run against a slow target. */
 export const slowTargetDelayMs = 50;
 
 /**

@@ -8,7 +8,7 @@ import type { ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
-import { markerOf, planOf, runOnSession, Session, type TargetSettings } from './runner';
+import { markerOf, planOf, runOnSession, Session, type SeededSettings, type TargetSettings } from './runner';
 import { runUntilRestored, type StopSignal } from './signals';
 import { existingReservedKey } from './checks/steps';
 import { burstPostsPerArticle } from './checks/concurrency';
@@ -19,6 +19,7 @@ import { describeMeetings } from './report/meetings';
 import type { MeetingTally } from './concurrent/meetings';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
+import { caseFolder, nameCaseFiles } from './report/case-file';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -106,7 +107,7 @@ async function checkThenRestore(
  */
 export async function runChecksCli(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
@@ -134,8 +135,10 @@ export async function runChecksCli(
     heartbeat.stop();
   }
   const { restore, problem } = outcome.result;
+  // Each failure names its case file in the summary; the files are written with the reports.
+  const named = nameCaseFiles(records, caseFolder(files, target.runId ?? ''));
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(records, paint));
+  if (!problem) process.stdout.write(summaryText(named, paint));
   if (!problem && options.concurrency > 1 && !options.readOnly) console.log(describeMeetings(meetings));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
@@ -149,9 +152,16 @@ export async function runChecksCli(
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,
     mode: 'checks',
-    seed: target.seed ?? 0,
+    seed: target.seed,
     restore: restored,
-    records,
+    records: named,
+    replay: {
+      runId: target.runId ?? '',
+      seed: target.seed ?? 0,
+      articleIds: target.articleIds,
+      concurrency: options.concurrency,
+      maxInFlight: options.maxInFlight,
+    },
   };
   return finishReports(files, summary, code);
 }

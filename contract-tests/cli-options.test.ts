@@ -22,6 +22,11 @@ test.each([
   },
   { argv: ['--article-id', '4', '--article-id', '6'], env: {}, want: { ...defaults, articleIds: [4, 6] } },
   {
+    argv: ['--article-id', '9007199254740991'],
+    env: {},
+    want: { ...defaults, articleIds: [9007199254740991] },
+  },
+  {
     argv: ['--junit', 'out.xml'],
     env: { CONTRACT_BASE_URL: 'http://127.0.0.1:4010', CONTRACT_ARTICLE_IDS: '3', CONTRACT_API_TOKEN: 'secret' },
     want: { ...defaults, baseUrl: 'http://127.0.0.1:4010', articleIds: [3], token: 'secret', junit: 'out.xml' },
@@ -51,7 +56,13 @@ test.each([
   { argv: ['--base-url', 'http://site.example'], message: /--article-id .* is required with --base-url/ },
   { argv: ['--base-url', 'ftp://site.example', '--article-id', '1'], message: /must be http or https/ },
   { argv: ['--base-url', 'not a url', '--article-id', '1'], message: /not an absolute URL/ },
+  {
+    argv: ['--base-url', '127.0.0.1:4010', '--article-id', '1'],
+    message: /^the base URL "127\.0\.0\.1:4010" has no scheme: did you mean http:\/\/127\.0\.0\.1:4010\?$/,
+  },
+  { argv: ['--base-url', 'localhost:4010', '--article-id', '1'], message: /did you mean http:\/\/localhost:4010\?/ },
   { argv: ['--article-id', '1,x'], message: /whole numbers/ },
+  { argv: ['--article-id', '9007199254740992'], message: /whole numbers/ },
   { argv: ['--unknown'], message: /Unknown option/ },
   { argv: ['--explore', 'many'], message: /--explore takes a whole number/ },
   { argv: ['--seed', '1.5'], message: /--seed takes a whole number/ },

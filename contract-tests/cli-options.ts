@@ -82,7 +82,12 @@ package, when it is installed).
 
 Without --read-only the run writes data keys named contract_<run id>_..., restores each
 article's data as it found it, and posts a few comments per article (it says how many
-first), which cannot be undone.`;
+first), which cannot be undone.
+
+Each failure is saved as a case file (beside --html or --junit, else in a temporary
+folder the run names). To send one again and judge it again:
+  npm run contract -- replay <case file> --base-url <url> [--token <t>]
+exits 0 when the case now holds, 1 when it still fails, 2 for a bad file or setting.`;
 
 export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOptions {
   const { values } = parseArgs({

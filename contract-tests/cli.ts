@@ -4,16 +4,17 @@
  * (preflight.ts), then runs the fixed checks (checks-cli.ts) or the random sequences
  * (explore/cli.ts) in this process: no jest, the command brings no test runner.
  */
-import { packageVersion } from 'site-articles-schemas/command-line';
+import { helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
 import { runChecksCli } from './checks-cli';
-import { readContractOptions, usage, type ContractOptions } from './cli-options';
+import { invocation, readContractOptions, usage, type ContractOptions } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
-import { newRunId, type TargetSettings } from './runner';
+import { newRunId, seedOf, type SeededSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
 import { runDuration } from './explore/duration-cli';
+import { runReplay } from './replay';
 import { checkReportFiles, type ReportFiles } from './report/files';
 
 async function run(options: ContractOptions): Promise<number> {
@@ -31,13 +32,13 @@ async function run(options: ContractOptions): Promise<number> {
   try {
     if (!options.baseUrl) mock = await startInProcessMock(options.token ? { token: options.token } : {});
     const watch = new TargetWatch();
-    const target: TargetSettings = {
+    const target: SeededSettings = {
       baseUrl: options.baseUrl ?? mock?.baseUrl ?? '',
       articleIds: options.articleIds,
       readOnly: options.readOnly,
       concurrency: options.concurrency,
       maxInFlight: options.maxInFlight,
-      seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+      seed: seedOf(options.seed),
       runId: newRunId(),
       ...(options.token ? { token: options.token } : {}),
       http: { ...options.limits, watch },
@@ -60,15 +61,16 @@ async function run(options: ContractOptions): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'replay') return runReplay(rest, process.env);
   let options: ContractOptions;
   try {
     options = readContractOptions(process.argv.slice(2), process.env);
   } catch (error) {
     const known =
       error instanceof SettingsError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(
-      `contract: ${error instanceof Error ? error.message : String(error)}${known ? `\n\n${usage()}` : ''}`,
-    );
+    const hint = known ? `\ncontract: ${helpHint(invokedAs(invocation))}` : '';
+    console.error(`contract: ${error instanceof Error ? error.message : String(error)}${hint}`);
     return 2;
   }
   if (options.help || options.version) {

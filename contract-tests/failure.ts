@@ -5,28 +5,16 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ResponseShape } from 'site-articles-schemas/catalogue';
-import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
+import { describeJudged, judgeShape, judgeSuccessStatus, showText, showValue } from 'site-articles-schemas/conformance';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';
 
-const limit = 1_500;
-
-/** A value as compact JSON, cut to a readable length. */
-export function show(value: unknown): string {
-  const text = value === undefined ? '(nothing)' : JSON.stringify(value);
-  return text.length > limit ? `${text.slice(0, limit)}... (${text.length} characters)` : text;
-}
+/** A value as compact JSON, cut to a readable length (the whole exchange is in the failure's case file). */
+export const show = (value: unknown): string => (value === undefined ? '(nothing)' : showValue(value));
 
 /** What came back in an answer: its status and a readable cut of its body. */
-export function showAnswer(exchange: Exchange): string {
-  const body =
-    exchange.text === ''
-      ? '(empty body)'
-      : exchange.text.length > limit
-        ? `${exchange.text.slice(0, limit)}...`
-        : exchange.text;
-  return `${exchange.status} ${body}`;
-}
+export const showAnswer = (exchange: Exchange): string =>
+  `${exchange.status} ${exchange.text === '' ? '(empty body)' : showText(exchange.text)}`;
 
 export class ContractFailure extends Error {
   override name = 'ContractFailure';
@@ -65,18 +53,15 @@ export function failWithTimeline(
   throw new ContractFailure(expected, actual, exchanges, timeline);
 }
 
-/** The stated status; where the interface states only success (4.5), any 2xx. */
-export const isSuccess = (actual: number, stated: number | undefined): boolean =>
-  stated === undefined ? actual >= 200 && actual <= 299 : actual === stated;
-
+/** The stated status; where the interface states only success (4.5), any 2xx. Judged by the conformance rules. */
 export function expectStatus(
   exchange: Exchange,
   status: number | undefined,
   what: string,
   ...context: Exchange[]
 ): void {
-  if (!isSuccess(exchange.status, status))
-    fail(`${what} answers ${status ?? 'a success status (2xx)'}`, showAnswer(exchange), ...context, exchange);
+  const [found] = judgeSuccessStatus(status, exchange.status);
+  if (found) fail(`${what} answers ${found.expected}`, showAnswer(exchange), ...context, exchange);
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */
@@ -85,10 +70,10 @@ export function expectJson(exchange: Exchange, what: string): unknown {
   return exchange.json;
 }
 
-/** Tolerant validation: extra fields are fine, every stated field, type and form must hold. */
+/** Tolerant validation, as the conformance rules judge a shape: extra fields are fine, every stated field, type and form must hold. */
 export function expectShape(shape: ResponseShape, value: unknown, what: string, exchange: Exchange): void {
-  const violations = validateResponse(shape, value, 'tolerant');
-  if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeViolations(violations), exchange);
+  const violations = judgeShape(shape, value);
+  if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeJudged(violations), exchange);
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string, ...exchanges: Exchange[]): void {

@@ -1,6 +1,6 @@
 /**
  * Which checks are in flight on each article, so a check that shares its article with others can
- * tell their keys from its own (issue 30): a check's keys carry its marker, and a key of a check
+ * tell their keys from its own: a check's keys carry its marker, and a key of a check
  * that was in flight beside it at any moment may change under its feet.
  */
 import { carriesMarker } from './marker';

@@ -15,7 +15,7 @@ import type { Client } from './http/client';
 import { isReservedKey } from 'site-articles-schemas/catalogue';
 import { pathOf, withoutReserved } from './checks/steps';
 import { isAddressableKey, keyAddressProblem } from './values/addressable';
-import { Places } from './schedule';
+import { Semaphore } from './semaphore';
 
 export interface Snapshot {
   articleId: number;
@@ -72,7 +72,7 @@ const addedByOthers = (snapshot: Snapshot, key: string, marker: string): boolean
 
 /**
  * One request per key that differs from the snapshot: put back, or removed when it is this run's.
- * Keys are independent (4.3, 4.4), so the requests go out side by side, as many at once as `places`
+ * Keys are independent (4.3, 4.4), so the requests go out side by side, as many at once as `semaphore`
  * allows; the lines come back in the keys' order.
  */
 async function repair(
@@ -80,7 +80,7 @@ async function repair(
   snapshot: Snapshot,
   current: Record<string, unknown>,
   marker: string,
-  places: Places,
+  semaphore: Semaphore,
 ): Promise<string[]> {
   const putBack = Object.entries(snapshot.data).filter(
     ([key, value]) => !isReservedKey(key) && isAddressableKey(key) && !isDeepStrictEqual(current[key], value),
@@ -101,8 +101,8 @@ async function repair(
     return `${key}: removed (${answer.status})`;
   };
   return Promise.all([
-    ...putBack.map((entry) => places.take(() => put(entry))),
-    ...removed.map((key) => places.take(() => remove(key))),
+    ...putBack.map((entry) => semaphore.take(() => put(entry))),
+    ...removed.map((key) => semaphore.take(() => remove(key))),
   ]);
 }
 
@@ -134,7 +134,7 @@ function differences(snapshot: Snapshot, after: Record<string, unknown>, marker:
 }
 
 /**
- * Key by key first, side by side (`places`); what is left, key by key again, one request at a time
+ * Key by key first, side by side (`semaphore`); what is left, key by key again, one request at a time
  * (a target whose key writes copy the whole data loses writes sent side by side); when a target's
  * key writes cannot do it (say, one that drops other keys), one full update (4.2) with the
  * snapshot's data plus the keys others added meanwhile, then key by key once more.
@@ -143,7 +143,7 @@ export async function restoreSnapshot(
   client: Client,
   snapshot: Snapshot,
   marker: string,
-  places = new Places(1),
+  semaphore = new Semaphore(1),
 ): Promise<RestoreReport> {
   const report: RestoreReport = {
     articleId: snapshot.articleId,
@@ -153,17 +153,17 @@ export async function restoreSnapshot(
     leftAlone: [],
     changed: [],
   };
-  const oneAtATime = new Places(1);
+  const oneAtATime = new Semaphore(1);
   // The article as the last repair left it: what is still different, and what changed besides data.
   let now: Record<string, unknown> = snapshot.article;
-  const repairNow = async (pool: Places): Promise<Left> => {
+  const repairNow = async (pool: Semaphore): Promise<Left> => {
     report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool)));
     now = await readWhole(client, snapshot.articleId);
     return differences(snapshot, now.data as Record<string, unknown>, marker);
   };
   try {
-    let left = await repairNow(places);
-    if (left.problems.length > 0 && places.size > 1) left = await repairNow(oneAtATime);
+    let left = await repairNow(semaphore);
+    if (left.problems.length > 0 && semaphore.size > 1) left = await repairNow(oneAtATime);
     if (left.problems.length > 0) {
       const current = await readData(client, snapshot.articleId);
       const others = Object.fromEntries(
@@ -186,6 +186,10 @@ export async function restoreSnapshot(
   }
   return report;
 }
+
+/** Whether the run left the article as it found it: its data restored, and no attribute but data changed (1, 4.2). */
+export const leftAsFound = (report: RestoreReport): boolean =>
+  report.problems.length === 0 && report.changed.length === 0;
 
 export function describeRestore(report: RestoreReport): string {
   const state = report.problems.length > 0 ? 'NOT restored' : report.repaired.length > 0 ? 'restored' : 'unchanged';
@@ -210,5 +214,5 @@ export function runExitCode(
 ): number {
   if (interrupted) return exitCodeOf(interrupted);
   if (settingProblem) return 2;
-  return passed && restore.every((report) => report.problems.length === 0 && report.changed.length === 0) ? 0 : 1;
+  return passed && restore.every(leftAsFound) ? 0 : 1;
 }

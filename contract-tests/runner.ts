@@ -5,12 +5,13 @@
  */
 import { allChecks, defaultConcurrency, defaultMaxInFlight, selectChecks, type Check, type Section } from './checks';
 import { ContractFailure } from './failure';
-import { keysChangedOutside, readDataQuietly } from './guard';
+import { keysChangedOutside, readDataQuietly } from './untouched-keys';
 import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
 import { MeetingTally } from './concurrent/meetings';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
-import { Places, runScheduled } from './schedule';
+import { runScheduled } from './schedule';
+import { Semaphore } from './semaphore';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -38,9 +39,17 @@ export interface CheckResult {
   detail?: string;
   error?: Error;
   durationMs: number;
+  /** The check's place among the run's checks (`c12`), which names its keys: a replay needs it. */
+  lane?: string;
 }
 
 export { markerOf, newRunId } from './marker';
+
+/** The seed of a run's generated values (`--seed`): the one given, else a random one, which the CLI prints. */
+export const seedOf = (given?: number): number => given ?? Math.floor(Math.random() * 2 ** 31);
+
+/** Settings whose seed is chosen already, so what the CLI prints is what the run uses. */
+export type SeededSettings = TargetSettings & { seed: number };
 
 export class Session {
   private readonly inFlight = new InFlight();
@@ -80,7 +89,7 @@ export class Session {
     });
     const marker = markerOf(settings.runId ?? newRunId());
     const concurrency = settings.concurrency ?? defaultConcurrency;
-    const seed = settings.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const seed = seedOf(settings.seed);
     return new Session(
       client,
       restoreClient,
@@ -104,7 +113,8 @@ export class Session {
     const own = lane === undefined ? marker : `${marker}_${lane}`;
     const othersOwn = this.inFlight.enter(articleId, own);
     try {
-      return await this.runAlongside(check, articleId, own, othersOwn);
+      const result = await this.runAlongside(check, articleId, own, othersOwn);
+      return lane === undefined ? result : { ...result, lane };
     } finally {
       this.inFlight.leave(articleId, own);
     }
@@ -158,9 +168,9 @@ export class Session {
     }
   }
 
-  /** See guard.ts: keys a check did not write must be as they were before it. */
+  /** See untouched-keys.ts: keys a check did not write must be as they were before it. */
   private async expectOtherKeysKept(articleId: number, before: Record<string, unknown>): Promise<void> {
-    // Fresh, not the check's last read: another article's write may have landed here since (guard.ts).
+    // Fresh, not the check's last read: another article's write may have landed here since (untouched-keys.ts).
     const after = await readDataQuietly(this.client, articleId, 'fresh');
     const changed = after ? keysChangedOutside(before, after.data, articleMarkerOf(this.marker, articleId)) : [];
     if (after && changed.length > 0) {
@@ -193,7 +203,7 @@ export class Session {
     // Articles side by side, and on each its keys as many at once as a check's key writes (restore.ts).
     return Promise.all(
       [...this.snapshots.values()].map((snapshot) =>
-        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Places(this.maxInFlight)),
+        restoreSnapshot(this.restoreClient, snapshot, this.marker, new Semaphore(this.maxInFlight)),
       ),
     );
   }

@@ -1,5 +1,5 @@
 /**
- * How a run's plan goes out (issue 30): requests wait on the network, not on the CPU, so what is
+ * How a run's plan goes out: requests wait on the network, not on the CPU, so what is
  * independent runs at once. Articles are independent; on one article, the checks that share it
  * (`sharesArticle`: each writes only keys of its own and posts nothing) run at once, and a check that
  * does not runs alone (stepsOf); one that writes to other articles too runs last, alone in the run.
@@ -8,6 +8,7 @@
  * a run one at a time would.
  */
 import type { Check } from './checks';
+import { Semaphore } from './semaphore';
 
 export interface PlannedCheck {
   check: Check;
@@ -22,28 +23,6 @@ export interface ScheduleOptions<Result> {
   ends?: (result: Result) => boolean;
   /** Told of each result in the plan's order. */
   onResult?: (result: Result) => void;
-}
-
-/** A counting semaphore: `take` waits for one of `size` places; the function it runs gives it back. */
-export class Places {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(readonly size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  async take<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    }
-  }
 }
 
 interface Entry {
@@ -75,7 +54,7 @@ export async function runScheduled<Result>(
   runOne: (item: PlannedCheck) => Promise<Result>,
   options: ScheduleOptions<Result>,
 ): Promise<Result[]> {
-  const places = new Places(options.maxInFlight);
+  const semaphore = new Semaphore(options.maxInFlight);
   const results: (Result | undefined)[] = plan.map(() => undefined);
   let handedOn = 0;
   let ended = false;
@@ -94,11 +73,11 @@ export async function runScheduled<Result>(
     if (options.ends?.(result)) ended = true;
     handOn();
   };
-  const runAt = (entry: Entry): Promise<void> => places.take(() => runIn(entry));
+  const runAt = (entry: Entry): Promise<void> => semaphore.take(() => runIn(entry));
   // Checks in turn keep one place from the first to the last: the rest of their article waits on
   // them, so checks of other articles waiting for a place must not come between them.
   const runInTurn = (step: Entry[]): Promise<void> =>
-    places.take(async () => {
+    semaphore.take(async () => {
       for (const entry of step) await runIn(entry);
     });
   const entries = plan.map((item, at) => ({ item, at }));

@@ -3,23 +3,28 @@
  * `CONTRACT_BASE_URL` left in a CI environment cannot turn `npm test` into a run against a real
  * deployment.
  */
+import { parseArticleId } from 'site-articles-schemas/conformance';
+
 export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-/** `1,2, 3` -> [1, 2, 3]; article ids are integers (interface section 4). */
+/** `1,2, 3` -> [1, 2, 3]; article ids are read as the interface's paths are (parseArticleId, section 4). */
 export function parseArticleIds(text: string): number[] {
   const parts = text
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  const bad = parts.filter((part) => !/^[0-9]{1,15}$/.test(part));
-  if (parts.length === 0 || bad.length > 0)
+  const ids = parts.map(parseArticleId).filter((id) => id !== undefined);
+  if (parts.length === 0 || ids.length < parts.length)
     throw new SettingsError(`article ids must be whole numbers separated by commas, not "${text}"`);
-  return [...new Set(parts.map(Number))];
+  return [...new Set(ids)];
 }
 
 export function parseBaseUrl(text: string): string {
+  // `127.0.0.1:4010` is no URL, and `localhost:4010` one of scheme `localhost:`: both miss `http://`.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && URL.canParse(`http://${text}`))
+    throw new SettingsError(`the base URL "${text}" has no scheme: did you mean http://${text}?`);
   let url: URL;
   try {
     url = new URL(text);

@@ -1,7 +1,6 @@
 /**
- * Interrupts during the restore at the end of `npm run contract` (issue 4: the data is restored
- * also when the run is interrupted). Stopping the restore halfway would leave the run's keys on
- * the target, so the first SIGINT, SIGTERM or SIGHUP only warns and the second abandons.
+ * Interrupts during the restore at the end of `npm run contract`. Stopping the restore halfway
+ * would leave the run's keys on the target, so the first SIGINT, SIGTERM or SIGHUP only warns and the second abandons.
  */
 import { constants } from 'node:os';
 

@@ -68,7 +68,9 @@ describe('readCliOptions', () => {
   it.each([
     [['--port', 'abc'], /--port must be a number/],
     [['--port', '70000'], /--port must be 0 to 65535/],
-    [['--delay', 'soon'], /--delay must be a number/],
+    [['--delay', 'fast'], /^--delay must be milliseconds from 0 to 60000, or a range such as 50-200, not "fast"$/],
+    [['--delay', '100-'], /^--delay must be milliseconds from 0 to 60000, or a range such as 50-200, not "100-"$/],
+    [['--delay', '1-2-3'], /^--delay must be milliseconds .*, not "1-2-3"$/],
     [['--delay', '900-100'], /^--delay must be milliseconds from 0 to 60000, or a range such as 50-200$/],
     [['--fail-rate', '2'], /^--fail-rate must be a number from 0 to 1$/],
     [['--fail-rate', '1', '--fail-status', '200'], /^--fail-status must be a whole number from 400 to 599$/],

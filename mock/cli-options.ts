@@ -14,6 +14,10 @@ export interface CliOptions {
   /** Reload the `--fixtures` file when it changes (command/watch-fixture.ts). */
   watch: boolean;
   persist?: string;
+  /** A scenario file, or the name of one in `scenarios`, served from the start (docs/scenarios.md). */
+  scenario?: string;
+  /** The folder scenarios are read from at start and saved to. */
+  scenarios?: string;
   token?: string;
   corsOrigins: string[] | '*';
   faults: Faults;
@@ -54,6 +58,10 @@ export const usage = (command = invokedAs(invocation)): string => `Usage: ${comm
   --persist <file>       keep the site in this SQLite database across restarts, each write on disk
                          before its answer (created from the fixture when missing; a JSON site an
                          earlier --persist wrote is migrated, the original kept; other JSON refused)
+  --scenario <file|name> serve this scenario (a file of {"site", "faults"}, or one in --scenarios)
+                         from the start, instead of --fixtures and the faults; not with --persist
+  --scenarios <dir>      read the scenarios in this folder (<name>.json) at start, and save there
+                         each one saved from the workbench or the control API
   --token <t>            writes need X-API-TOKEN: <t> or ?api_token=<t> (env API_TOKEN)
   --cors-origin <list>   comma-separated origins allowed from browsers (default: any)
   --delay <ms|min-max>   wait before every API answer, fixed or random
@@ -88,13 +96,19 @@ const faultFlags: Record<string, string> = {
   'failure.operation': '--fail-operation',
 };
 
+const delayUsage = `--delay must be milliseconds from 0 to ${String(maxDelayMs)}, or a range such as 50-200`;
+
+/** `--delay 200` or `--delay 50-200`; what the range's bounds may be is the faults' own rule. */
+function readDelay(text: string | undefined): Faults['delayMs'] {
+  if (text === undefined) return undefined;
+  const bounds = text.split('-').map((part) => (part.trim() === '' ? NaN : Number(part)));
+  if (bounds.length > 2 || !bounds.every(Number.isFinite)) throw new UsageError(`${delayUsage}, not "${text}"`);
+  const [least = 0, most] = bounds;
+  return most === undefined ? least : [least, most];
+}
+
 function readFaults(values: Record<string, string | boolean | string[] | undefined>): Faults {
-  const delay = values.delay as string | undefined;
-  const range = delay?.split('-');
-  const delayMs =
-    range && range.length === 2
-      ? (range.map((part) => number(part, '--delay')) as [number, number])
-      : number(delay, '--delay');
+  const delayMs = readDelay(values.delay as string | undefined);
   const rate = number(values['fail-rate'] as string | undefined, '--fail-rate');
   const operation = values['fail-operation'] as OperationId | undefined;
   const faults: Faults = {
@@ -112,9 +126,7 @@ function readFaults(values: Record<string, string | boolean | string[] | undefin
   if (values['fail-status'] !== undefined && !faults.failure)
     throw new UsageError('--fail-status needs --fail-rate <0..1> or --fail-operation <id> to say which requests fail');
   const problems = Object.entries(faultProblems(faults)).map(([field, messages]) =>
-    field === 'delayMs'
-      ? `--delay must be milliseconds from 0 to ${String(maxDelayMs)}, or a range such as 50-200`
-      : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
+    field === 'delayMs' ? delayUsage : `${faultFlags[field] ?? field} ${messages.join(', ')}`,
   );
   if (problems.length > 0) throw new UsageError(problems.join('; '));
   return faults;
@@ -136,7 +148,9 @@ type ProxyValues = Partial<
     | 'token'
     | 'delay'
     | 'fail-rate'
-    | 'fail-operation',
+    | 'fail-operation'
+    | 'scenario'
+    | 'scenarios',
     string
   >
 > & {
@@ -146,9 +160,9 @@ type ProxyValues = Partial<
 function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?: ProxyCliOptions } {
   const upstream = values.proxy;
   // The proxy serves the deployment's site, so options that shape the mock's own would silently do nothing.
-  const mockOnly = (['fixtures', 'token', 'delay', 'fail-rate', 'fail-operation'] as const).find(
-    (name) => values[name] !== undefined,
-  );
+  const mockOnly = (
+    ['fixtures', 'token', 'delay', 'fail-rate', 'fail-operation', 'scenario', 'scenarios'] as const
+  ).find((name) => values[name] !== undefined);
   if (upstream !== undefined && mockOnly) throw new UsageError(`--${mockOnly} does not apply with --proxy`);
   if (upstream === undefined) {
     const stray = (['proxy-token', 'proxy-timeout', 'judge-writes', 'record'] as const).find((name) => values[name]);
@@ -171,6 +185,14 @@ function readProxyOptions(values: ProxyValues, env: NodeJS.ProcessEnv): { proxy?
   };
 }
 
+/** A scenario served at start would replace, at every start, the site the database keeps. */
+function checkScenario(values: { scenario?: string; persist?: string }): void {
+  if (values.scenario !== undefined && values.persist !== undefined)
+    throw new UsageError(
+      '--scenario does not apply with --persist: the database keeps the site, and the scenario would replace it at every start',
+    );
+}
+
 /** `--watch` reloads a fixture file; with `--persist` the database keeps the site, and a reload would replace its writes. */
 function checkWatch(values: { watch?: boolean; fixtures?: string; persist?: string }): void {
   if (!values.watch) return;
@@ -190,6 +212,8 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
       fixtures: { type: 'string' },
       watch: { type: 'boolean' },
       persist: { type: 'string' },
+      scenario: { type: 'string' },
+      scenarios: { type: 'string' },
       token: { type: 'string' },
       'cors-origin': { type: 'string' },
       delay: { type: 'string' },
@@ -211,6 +235,7 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     strict: true,
   });
   checkWatch(values);
+  checkScenario(values);
   const port = number(values.port ?? env.PORT, '--port') ?? 4010;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0 to 65535, not ${port}`);
@@ -223,6 +248,8 @@ export function readCliOptions(argv: string[], env: NodeJS.ProcessEnv): CliOptio
     ...(values.fixtures ? { fixtures: values.fixtures } : {}),
     watch: values.watch ?? false,
     ...(values.persist ? { persist: values.persist } : {}),
+    ...(values.scenario ? { scenario: values.scenario } : {}),
+    ...(values.scenarios ? { scenarios: values.scenarios } : {}),
     ...(token ? { token } : {}),
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
     faults: readFaults(values),

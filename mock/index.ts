@@ -1,7 +1,8 @@
 /** The mock's public entry point: build it in-process with `createApp`, or run `cli.ts`. */
 export { createApp, type MockApp } from './app/create-app';
 export type { MockOptions } from './app/options';
-export type { MockControls } from './app/controls';
+export type { MockControls, SandboxSummary, ScenarioSummary } from './app/controls';
+export { ScenarioError, type ScenarioFile } from './app/scenarios';
 export type { Faults } from './core/faults';
 export type { JournalEntry } from './journal/exchange';
 export type { JournalFilter } from './journal/filter';

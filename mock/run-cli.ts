@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp, type MockApp } from './app/create-app';
 import { nodeListener } from './adapters/node-listener';
-import { readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
+import { invocation, readCliOptions, usage, UsageError, type CliOptions } from './cli-options';
 import { answerClientErrors } from './adapters/server-errors';
 import type { proxyFromCli } from './proxy-cli';
 import type { SiteDatabase } from './persist/site-database';
@@ -21,11 +21,12 @@ import { randomToken } from './runtime/token-compare';
 import type { readFixtureFile } from './loading/fixture-file';
 import type { RuleSet } from './rules';
 import { batchedLines } from './log-output';
-import { packageVersion } from 'site-articles-schemas/command-line';
+import { colourWanted, helpHint, invokedAs, packageVersion } from 'site-articles-schemas/command-line';
 import { stopWithLauncher } from './command/launcher';
 import { watchFixture, type FixtureWatch } from './command/watch-fixture';
-import { colourWanted, paintFor, paintLogLine } from './command/colour';
+import { paintFor, paintLogLine } from './command/colour';
 import { bannerLines } from './command/banner';
+import type { CommandScenarios, commandScenarios } from './app/scenario-folder';
 
 /** npm runs scripts in the project root; a relative path means the folder `npm start` was typed in. */
 function fromCallerDirectory(path: string): string {
@@ -40,6 +41,14 @@ function readFixtures(typed: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --fixtures, not at every start
   const { readFixtureFile: read } = require('./loading/fixture-file') as { readFixtureFile: typeof readFixtureFile };
   return read(fromCallerDirectory(typed), typed);
+}
+
+/** `--scenario` and `--scenarios`, read only when given, so a start without them does not load their reader. */
+function scenariosOf(options: CliOptions): CommandScenarios {
+  if (options.scenario === undefined && options.scenarios === undefined) return {};
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only with --scenario or --scenarios
+  const loaded = require('./app/scenario-folder') as { commandScenarios: typeof commandScenarios };
+  return loaded.commandScenarios(options, fromCallerDirectory);
 }
 
 /** What a bad option, fixture or file is, as the command says it after `mock: `. */
@@ -57,13 +66,13 @@ const requestLog = colour
   : logOutput.log;
 
 /**
- * Beyond loopback the control API needs a token: the one given, or a random one printed at start.
- * While a proxy adds a real token, pages of other origins reach the API only from `--cors-origin`.
+ * Beyond loopback the control API needs a token: the one given, or a random one printed once the
+ * mock listens. While a proxy adds a real token, pages of other origins reach the API only from
+ * `--cors-origin`.
  */
 function securityFor(options: CliOptions): SecurityPolicy {
   const generated = options.controlToken === undefined && !isLoopback(options.host);
   const controlToken = generated ? randomToken(18) : options.controlToken;
-  if (generated) console.log(`mock: the control API and the workbench need this control token: ${controlToken ?? ''}`);
   return {
     listenHost: options.host,
     allowedHosts: options.allowedHosts,
@@ -100,18 +109,24 @@ export interface ReplacedRules {
   rules: Partial<RuleSet>;
 }
 
-function buildApp(options: CliOptions, replaced?: ReplacedRules, database?: SiteDatabase): MockApp {
+function buildApp(
+  options: CliOptions,
+  security: SecurityPolicy,
+  replaced?: ReplacedRules,
+  database?: SiteDatabase,
+): MockApp {
   const rules = replaced?.rules;
   return createApp({
     ...(options.fixtures ? { fixture: readFixtures(options.fixtures), fixtureSource: options.fixtures } : {}),
     ...(database ? { persistence: database } : {}),
+    ...scenariosOf(options),
     ...(options.token ? { token: options.token } : {}),
     corsOrigins: options.corsOrigins,
     faults: options.faults,
     ...(options.validateResponses === false || rules ? { validateResponses: false } : {}),
     ...(rules ? { rules } : {}),
     ...(options.quiet ? {} : { log: requestLog }),
-    security: securityFor(options),
+    security,
   });
 }
 
@@ -125,12 +140,31 @@ function watchFixtures(options: CliOptions, app: MockApp): FixtureWatch | undefi
   return watchFixture(fromCallerDirectory(typed), typed, load, problemOf);
 }
 
+/** A wildcard address listens on every address of the machine; a browser here opens it as loopback. */
+const openable = (host: string): string => (host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host);
+const originOf = (host: string, port: number): string =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${String(port)}`;
+
+/** The lines that say where the mock serves, then what is in force, once it listens. */
+function startLines(options: CliOptions, security: SecurityPolicy, served: string, port: number): string[] {
+  const origin = originOf(options.host, port);
+  const everywhere = openable(options.host) === options.host ? '' : ', every address of this machine';
+  const workbench = `${originOf(openable(options.host), port)}/__mock/`;
+  const generatedToken = options.controlToken === undefined ? security.controlToken : undefined;
+  return [
+    `mock: serving ${served} on ${paint('cyan', origin)} (control API under /__mock${everywhere})`,
+    ...(options.proxy ? [] : [`mock: the workbench is at ${paint('cyan', workbench)} (Ctrl-C stops the mock)`]),
+    ...(generatedToken ? [`mock: the control API and the workbench need this control token: ${generatedToken}`] : []),
+    ...bannerLines(options, paint),
+  ];
+}
+
 function serve(options: CliOptions, replaced?: ReplacedRules): void {
+  const security = securityFor(options);
   const proxy =
-    options.proxy &&
-    loadProxy()(options.proxy, options.quiet ? undefined : requestLog, fromCallerDirectory, securityFor(options));
+    options.proxy && loadProxy()(options.proxy, options.quiet ? undefined : requestLog, fromCallerDirectory, security);
   const database = !proxy && options.persist ? openDatabase(fromCallerDirectory(options.persist)) : undefined;
-  const app = proxy ? undefined : buildApp(options, replaced, database);
+  const app = proxy ? undefined : buildApp(options, security, replaced, database);
   // One request listener either way: the proxy's (mock/proxy/server.ts) or the mock's node:http adapter.
   const server = createServer(app ? nodeListener(app) : proxy?.listener);
   const watch = app && watchFixtures(options, app);
@@ -148,12 +182,8 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   server.listen(options.port, options.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${String(port)}`;
-    console.log(
-      `mock: serving ${proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`} on ${paint('cyan', origin)} (control API under /__mock)`,
-    );
-    if (!proxy) console.log(`mock: the workbench is at ${paint('cyan', `${origin}/__mock/`)} (Ctrl-C stops the mock)`);
-    for (const line of bannerLines(options, paint)) console.log(line);
+    const served = proxy ? proxy.description : `${replaced ? `variant "${replaced.name}" of ` : ''}the site`;
+    for (const line of startLines(options, security, served, port)) console.log(line);
   });
   let stopping = false;
   // SIGINT, SIGTERM and the watch on the launcher may each ask; the first one stops.
@@ -175,7 +205,7 @@ function serve(options: CliOptions, replaced?: ReplacedRules): void {
   });
 }
 
-/** Reads the options and serves; bad options print the usage and end the process with exit 2. */
+/** Reads the options and serves; bad options print what is wrong and end the process with exit 2. */
 export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: ReplacedRules): void {
   try {
     const options = readCliOptions(argv, env);
@@ -186,10 +216,10 @@ export function runCli(argv: string[], env: NodeJS.ProcessEnv, replaced?: Replac
     }
     serve(options, replaced);
   } catch (error) {
-    // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) get the usage; a bad fixture its message.
+    // Bad options (ours, or parseArgs' own ERR_PARSE_ARGS_*) say where the options are told; a bad fixture its message.
     const badUsage =
       error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    console.error(`mock: ${problemOf(error)}${badUsage ? `\n\n${usage()}` : ''}`);
+    console.error(`mock: ${problemOf(error)}${badUsage ? `\nmock: ${helpHint(invokedAs(invocation))}` : ''}`);
     process.exit(2);
   }
 }

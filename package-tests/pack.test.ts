@@ -266,7 +266,7 @@ describe('the mock with Swagger UI installed beside it', () => {
   }, 120_000);
 });
 
-/** Issue 29 (17): the Zod schemas, for a frontend that validates what a server sent with the library it already uses. */
+/** The Zod schemas, for a frontend that validates what a server sent with the library it already uses. */
 describe('the schemas package with zod 4 beside it, and without it', () => {
   const zodClient = join(work, 'zod-client');
   const zodScript = `import { readFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
 import { createApp } from 'site-articles-mock';
-import type { paths } from '../schemas/types';
+import type { paths } from '../schemas/generated/types';
 
 let server: Server;
 let client: Client<paths>;

@@ -1,10 +1,10 @@
 /**
- * Type test of the generated `paths` (schemas/types/operations.ts, interface section 4), compiled by
+ * Type test of the generated `paths` (schemas/generated/types/operations.ts, interface section 4), compiled by
  * `npm run typecheck` and never run: each of the six operations is called through openapi-fetch
  * as a client would, and the `@ts-expect-error` lines must stay errors, or the compile fails.
  */
 import type { Client } from 'openapi-fetch';
-import type { Article, CommentList, paths } from '../schemas/types';
+import type { Article, CommentList, paths } from '../schemas/generated/types';
 
 export async function sixTypedCalls(client: Client<paths>): Promise<unknown[]> {
   const path = { article_id: 1 };
@@ -48,7 +48,7 @@ export async function refusedCalls(client: Client<paths>): Promise<void> {
 }
 
 /**
- * The error side (issue 29, item 14): every operation's `error` is the API family's body as the
+ * The error side: every operation's `error` is the API family's body as the
  * mock answers it, so `error.message` is a string and a 422's `errors` lists fields, with no cast.
  */
 export async function typedErrors(client: Client<paths>): Promise<string[]> {

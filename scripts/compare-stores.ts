@@ -1,5 +1,5 @@
 /**
- * Side by side on this machine, the embedded SQLite candidates for `--persist` (issue 21; decision
+ * Side by side on this machine, the embedded SQLite candidates for `--persist` (decision
  * 015 records the choice): each is installed into a scratch project from the npm registry, then
  * opened, written once durably, written as a burst in one transaction, and killed with SIGKILL
  * while writing, many times over, to see whether every acknowledged row survives and the file

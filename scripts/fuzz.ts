@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz`: the hardening property of issue 5 (proof/hardening/property.ts) as a long random
+ * `npm run fuzz`: the hardening property (proof/hardening/property.ts) as a long random
  * run. It prints the seed before it starts and, on a failure, the shrunk counterexample and the
  * command that replays exactly that case.
  *

@@ -1,6 +1,6 @@
 /**
- * Writes a large site in fixture form (mock/store/records.ts) for the benchmark's large-site case
- * (issue 6): by default 100,000 articles and 1,000,000 comments, a few popular articles holding
+ * Writes a large site in fixture form (mock/store/records.ts) for the benchmark's large-site case:
+ * by default 100,000 articles and 1,000,000 comments, a few popular articles holding
  * thousands of comments and most a handful, sizes as in text.ts. The file is streamed out (about
  * 450 MB, plain ASCII so that it stays one byte per character when read back as a string) and is
  * the same for the same seed. Write it under `.tmp/` (git-ignored); never commit it.

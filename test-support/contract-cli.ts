@@ -9,6 +9,7 @@ import type { MockOptions } from 'site-articles-mock';
 import { shellQuote } from '../contract-tests/http/curl';
 import { startInProcessMock, type RunningTarget } from '../contract-tests/in-process';
 import { collectOutput, projectRoot, shellEnvironment } from './cli-process';
+import { tempFolders } from './temp-files';
 
 const mocks: RunningTarget[] = [];
 
@@ -45,6 +46,12 @@ export interface ContractRun {
  * Starts the command; with `terminal`, under util-linux's `script`, whose pseudo-terminal makes its
  * standard output a TTY, as in a person's shell (its lines then end in CR LF).
  */
+/**
+ * Under jest, the command's temporary folder is one of the test file's own, removed after it: a
+ * failing run given no report file writes its case files under the system's temporary folder.
+ */
+const commandTemp = typeof afterAll === 'function' ? tempFolders('contract-cli')() : undefined;
+
 export function startContractCli(
   args: string[],
   env: Record<string, string> = {},
@@ -55,7 +62,10 @@ export function startContractCli(
   );
   const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args];
   const [file, ...words] = terminal ? ['script', '-qec', command.map(shellQuote).join(' '), '/dev/null'] : command;
-  const child = spawn(file ?? '', words, { cwd: projectRoot, env: { ...inherited, ...env } });
+  const child = spawn(file ?? '', words, {
+    cwd: projectRoot,
+    env: { ...inherited, ...(commandTemp ? { TMPDIR: commandTemp } : {}), ...env },
+  });
   const { stdout, stderr } = collectOutput(child);
   const finished = new Promise<Finished>((done) => {
     child.on('close', (code) => {

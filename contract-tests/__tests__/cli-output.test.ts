@@ -1,5 +1,5 @@
 /**
- * What `npm run contract` says as it runs (issue 29, items 10 to 12): a progress line every few
+ * What `npm run contract` says as it runs: a progress line every few
  * seconds in front of a slow target or through a long --explore; before --explore posts, the most
  * comments it may post; colour on a terminal only; no note that claims a check the run did not make.
  */
@@ -67,20 +67,36 @@ test.concurrent(
 );
 
 test.concurrent(
-  'colours the report on a terminal, and not with NO_COLOR nor when its output is piped',
+  'colours the report on a terminal and with FORCE_COLOR, and not with NO_COLOR nor when its output is piped',
   async () => {
     const target = await serveMock();
     const args = ['--base-url', target.baseUrl, '--article-id', '1', '--read-only'];
-    const [terminal, noColour, piped] = await Promise.all([
+    const [terminal, noColour, piped, forced] = await Promise.all([
       startContractCli(args, {}, { terminal: true }).finished,
       startContractCli(args, { NO_COLOR: '1' }, { terminal: true }).finished,
+      startContractCli(args, {}).finished,
       startContractCli(args, { FORCE_COLOR: '1' }).finished,
     ]);
     expect(terminal.stdout).toContain('\u001b[32m✓\u001b[39m answers 200');
     expect(terminal.stdout).toContain('\u001b[1m4.1 Read one article\u001b[22m');
     expect(noColour.stdout).toContain('✓ answers 200');
     for (const plain of [noColour, piped]) expect(plain.stdout).not.toContain('\u001b[');
-    expect([terminal.code, noColour.code, piped.code]).toEqual([0, 0, 0]);
+    expect(forced.stdout).toContain('\u001b[32m✓\u001b[39m answers 200');
+    expect([terminal.code, noColour.code, piped.code, forced.code]).toEqual([0, 0, 0, 0]);
+  },
+  60_000,
+);
+
+test.concurrent(
+  'refuses a bad option in two lines, the second saying where every option is told, with exit code 2',
+  async () => {
+    const { code, stdout, stderr } = await startContractCli(['--base-url', '127.0.0.1:4010', '--article-id', '1'])
+      .finished;
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^contract: the base URL "127\.0\.0\.1:4010" has no scheme: did you mean http:\/\/127\.0\.0\.1:4010\?\ncontract: `.+ --help` lists every option\n$/,
+    );
   },
   60_000,
 );

@@ -1,6 +1,6 @@
 /**
- * `npm run contract` in front of targets that are misconfigured, hostile or slow (issue 29, items
- * 7 to 9; issue 30, item 4): each setting problem stops the run with one line on stderr that names
+ * `npm run contract` in front of targets that are misconfigured, hostile or slow: each setting
+ * problem stops the run with one line on stderr that names
  * the cause and what to do, restores what the run changed, and exits 2, not as a failed check.
  */
 import { readFileSync } from 'node:fs';

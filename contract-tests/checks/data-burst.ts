@@ -7,7 +7,7 @@
  * after the burst by the one write judgement (no attribute but data moved).
  */
 import {
-  checkArticleData,
+  checkArticleDataLinearizable,
   describeJudged,
   judgeArticleAfter,
   judgeExchange,
@@ -187,7 +187,7 @@ function judgeOneArticle(
   const history = on.map((index) =>
     observed(context, steps[index] as Exclude<BurstStep, { list: string }>, all[index] as Seen),
   );
-  const verdict = checkArticleData(before.data, history);
+  const verdict = checkArticleDataLinearizable(before.data, history);
   const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
     return {

@@ -1,6 +1,6 @@
 /**
  * Key settings (4.3) of distinct keys, each judged by the one write judgement as if it were
- * alone, sent several at once (issue 30): one by one, a check of 24 values was 49 round trips on
+ * alone, sent several at once: one by one, a check of 24 values was 49 round trips on
  * its article's path. A batch is read before, its writes leave at once, and it is read again once
  * all have answered; each write is then judged between those reads with the other keys of its
  * batch left out of what it sees, as the keys of the checks in flight beside it are (`ownView`).

@@ -135,9 +135,21 @@ export function expectJudged(judged: JudgedWrite, what: string): void {
   if (judged.violations.length === 0) return;
   fail(
     `${what}: the answer and the article after it hold everything the interface states`,
-    `${describeJudged(judged.violations)}\n(the write answered ${showAnswer(judged.answer).slice(0, 200)})`,
+    [
+      describeJudged(judged.violations),
+      ...equalKeys(judged),
+      `(the write answered ${showAnswer(judged.answer).slice(0, 200)})`,
+    ].join('\n'),
     ...judged.exchanges,
   );
+}
+
+/** How many data keys of the read after the write no finding names: counted, not printed. */
+function equalKeys({ violations, after }: JudgedWrite): string[] {
+  if (!isObject(after.data)) return [];
+  const named = new Set(violations.map((found) => found.path.split('/')[2]));
+  const equal = Object.keys(after.data).filter((key) => !named.has(key.replace(/~/g, '~0').replace(/\//g, '~1')));
+  return equal.length > 0 ? [`(${String(equal.length)} other data keys as stated)`] : [];
 }
 
 /**

@@ -91,6 +91,7 @@ export const timelineOf = (seen: Seen[], why: string): Timeline => ({
     answeredAt: one.answeredAt,
     answer: answerOf(one),
     curl: one.curl,
+    ...(one.exchange ? { exchange: one.exchange } : {}),
   })),
   why,
 });

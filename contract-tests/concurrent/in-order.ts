@@ -1,5 +1,5 @@
 /**
- * Requests of one check sent at once (issue 30) end as one at a time would: every one is waited
+ * Requests of one check sent at once end as one at a time would: every one is waited
  * for, so none is still under way when the check goes on, and the first failure in the order given
  * is the one reported, whichever came first in time. Typed as `Promise.all`.
  */

@@ -1,4 +1,6 @@
 /** A concurrency failure's requests on one time axis, for the console and the HTML report (interface 4). */
+import type { Exchange } from '../http/client';
+
 export interface TimelineRequest {
   /** Short name, e.g. `#3 PUT data/k1`. */
   label: string;
@@ -10,6 +12,8 @@ export interface TimelineRequest {
   answer: string;
   /** The curl command that repeats this request. */
   curl: string;
+  /** The whole request and answer, for the failure's saved exchange; absent when no answer came. */
+  exchange?: Exchange;
 }
 
 export interface Timeline {
@@ -32,17 +36,24 @@ function bar(request: TimelineRequest, span: number): string {
 
 const ms = (value: number | undefined): string => (value === undefined ? 'never' : `${value.toFixed(1)} ms`);
 
-/** The timeline as text: a bar per request, what each answered, why no order explains it, and the curls. */
-export function describeTimeline(timeline: Timeline): string {
+/** The heading and a bar per request, each with what it answered, cut to `answerLength` characters. */
+export function timelineRows(timeline: Timeline, answerLength = Infinity): string[] {
   const span = Math.max(1, ...timeline.requests.map((request) => request.answeredAt ?? request.sentAt));
   const labelWidth = Math.max(...timeline.requests.map((request) => request.label.length));
-  const rows = timeline.requests.map(
-    (request) =>
-      `  ${request.label.padEnd(labelWidth)}  ${bar(request, span).padEnd(width)}  sent ${ms(request.sentAt)}, answered ${ms(request.answeredAt)}: ${request.answer}`,
-  );
+  const answer = (text: string): string => (text.length > answerLength ? `${text.slice(0, answerLength)}…` : text);
   return [
     'timeline (| sent, > answered; requests whose bars overlap were in flight together):',
-    ...rows,
+    ...timeline.requests.map(
+      (request) =>
+        `  ${request.label.padEnd(labelWidth)}  ${bar(request, span).padEnd(width)}  sent ${ms(request.sentAt)}, answered ${ms(request.answeredAt)}: ${answer(request.answer)}`,
+    ),
+  ];
+}
+
+/** The timeline as text: a bar per request, what each answered, why no order explains it, and the curls. */
+export function describeTimeline(timeline: Timeline): string {
+  return [
+    ...timelineRows(timeline),
     `why no order of them explains this: ${timeline.why}`,
     'replay:',
     ...timeline.requests.map((request) => `  ${request.curl}`),

@@ -11,7 +11,7 @@ import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
 import { withoutReserved } from '../checks/steps';
-import type { Model, PostBudget, Real, Step } from './commands';
+import type { SequenceModel, PostBudget, Real, Step } from './commands';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
 export type BatchOperation =
@@ -88,7 +88,7 @@ export class AtOnceStep implements Step {
     this.posts = batch.filter((operation) => operation.kind === 'post').length;
   }
   check = (): boolean => this.posts === 0 || this.budget.allows(this.posts);
-  async run(model: Model, real: Real): Promise<void> {
+  async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     const { context } = real;
     // Taken before the batch is sent: a post that fails may still have landed.

@@ -7,7 +7,7 @@
 import type { ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
-import { markerOf, type TargetSettings } from '../runner';
+import { markerOf, type SeededSettings, type TargetSettings } from '../runner';
 import { runUntilRestored, type StopSignal } from '../signals';
 import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
@@ -99,12 +99,12 @@ async function exploreWithProgress(
 
 export async function runExplore(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   runs: number,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const { seed } = target;
   announce(options, target, runs, seed);
   const outcome = await exploreWithProgress(options, target, { runs, seed }, watch);
   const report = outcome.result;

@@ -20,7 +20,7 @@ import {
   ReadStep,
   SetKeyStep,
   UpdateStep,
-  type Model,
+  type SequenceModel,
   type Real,
   type Step,
 } from './commands';
@@ -164,7 +164,7 @@ export async function runSequence(
         // Reserved probes carry the marker too: `svc_contract_<run id>_...`.
         key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
       };
-      const setup = (): { model: Model; real: Real } => ({ model: { data: new Map(), posts: 0 }, real });
+      const setup = (): { model: SequenceModel; real: Real } => ({ model: { data: new Map(), posts: 0 }, real });
       try {
         await fc.asyncModelRun(setup, inTurns(sequence, turns));
       } catch (error) {

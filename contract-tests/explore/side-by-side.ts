@@ -6,7 +6,7 @@
  * `comments_count`), waits until nothing else is in flight on its article and runs alone there.
  */
 import { AtOnceStep } from './at-once';
-import { PostStep, UpdateStep, type Model, type PostBudget, type Real, type Step } from './commands';
+import { PostStep, UpdateStep, type SequenceModel, type PostBudget, type Real, type Step } from './commands';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
 import { pathOf } from '../checks/steps';
@@ -52,8 +52,8 @@ export const runsAlone = (given: Step): boolean => {
 /** The steps of a sequence, each taking its turn on the article before it runs. */
 export const inTurns = (sequence: Iterable<Step>, turns: ArticleTurns): Step[] =>
   [...sequence].map((step) => ({
-    check: (model: Readonly<Model>) => step.check(model),
-    run: (model: Model, real: Real) => turns.take(runsAlone(step), () => step.run(model, real)),
+    check: (model: Readonly<SequenceModel>) => step.check(model),
+    run: (model: SequenceModel, real: Real) => turns.take(runsAlone(step), () => step.run(model, real)),
     toString: () => step.toString(),
   }));
 

@@ -20,6 +20,8 @@ export interface Exchange {
   /** The parsed body; `undefined` when the body is empty or not JSON. */
   json: unknown;
   curl: string;
+  /** When the request left (ISO 8601) and how long its whole answer took, for a failure's saved exchange. */
+  timing?: { sentAt: string; tookMs: number };
 }
 
 export interface RequestSpec {
@@ -156,6 +158,8 @@ export class Client {
     const cutOff = request.method === 'GET' ? this.stop : undefined;
     let headersCame = false;
     const answered = this.watch.sending(request);
+    const sentAt = new Date().toISOString();
+    const started = performance.now();
     try {
       const response = await fetch(url, {
         method: request.method,
@@ -167,7 +171,8 @@ export class Client {
       headersCame = true;
       const text = await readCapped(response, this.limits.maxBodyBytes);
       const { status } = response;
-      return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request) };
+      const timing = { sentAt, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+      return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request), timing };
     } catch (error) {
       throw this.failure(error, request, headersCame);
     } finally {

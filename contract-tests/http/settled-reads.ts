@@ -1,10 +1,10 @@
 /**
- * The last read of each article while nothing can have changed it since (interface 4.1; issue 30).
+ * The last read of each article while nothing can have changed it since (interface 4.1).
  * A read of an article (4.1) answered 200 with its `data`, while no request that may change that
  * article was under way or sent after the read left, is the article until the next such request: a
  * second read would show nothing new, and on a target 500 ms away the suite's second reads of
  * unchanged articles (a check's "before" that the previous write's "after" had just read, the
- * guard's read after a check that had just read) were a third of its round trips. So a read asked
+ * untouched-keys check's read after a check that had just read) were a third of its round trips. So a read asked
  * for through `Client.readNow` is given that answer instead of another round trip.
  *
  * A request that may change an article is any but GET to one of its addresses (4.2 to 4.6), or to

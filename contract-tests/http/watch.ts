@@ -5,6 +5,7 @@
  * tells a 403 asking for a token from one refusing a single write); and the requests under way,
  * each with when it was sent, for the progress lines ("waiting on ... for 10 s").
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import type { SentRequest } from './curl';
 import type { TargetProblem } from './target-problem';
 
@@ -44,7 +45,7 @@ export class TargetWatch {
 
   /** Told of every answer: a 2xx to anything but a read is a write the target accepted. */
   answered(request: SentRequest, status: number): void {
-    if (request.method !== 'GET' && status >= 200 && status <= 299) this.accepted = true;
+    if (request.method !== 'GET' && isSuccessStatus(status)) this.accepted = true;
   }
 
   /** Notes a request as sent; the function it gives back notes it as answered or failed. */

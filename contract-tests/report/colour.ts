@@ -1,11 +1,10 @@
 /**
- * Colour in the console report, only where a person reads it as it comes: standard output a
- * terminal and NO_COLOR unset (no-color.org: any value but the empty one turns colour off). Piped
- * output and CI logs stay plain text, byte for byte as before. Node's own `styleText` writes the
- * escapes; whether to colour is decided here, once, so FORCE_COLOR left in a CI environment by
- * another tool cannot colour a log.
+ * Colour in the console report: node's own `styleText` writes the escapes, where the one policy
+ * of both command lines allows (site-articles-schemas/command-line's `colourWanted`: a terminal,
+ * no NO_COLOR, FORCE_COLOR deciding before all).
  */
 import { styleText } from 'node:util';
+import { colourWanted } from 'site-articles-schemas/command-line';
 
 export type Style = 'passed' | 'failed' | 'skipped' | 'heading';
 
@@ -18,8 +17,6 @@ export const plain: Paint = (_style, text) => text;
 
 const coloured: Paint = (style, text) => styleText(formats[style], text, { validateStream: false });
 
-/** Colour for a terminal without NO_COLOR, else plain. */
-export function paintFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Paint {
-  const noColour = (env.NO_COLOR ?? '') !== '';
-  return stream.isTTY === true && !noColour ? coloured : plain;
-}
+/** Colour where `colourWanted` says so for this stream and environment, else plain. */
+export const paintFor = (stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Paint =>
+  colourWanted(env, stream.isTTY === true) ? coloured : plain;

@@ -1,5 +1,6 @@
 /** What `npm run contract` prints, from the run's records. */
 import { progressLine, summaryText } from './console';
+import { failureLines, linesPerFailure } from './failure-text';
 import type { CheckRecord } from './record';
 
 const record = (fields: Partial<CheckRecord>): CheckRecord => ({
@@ -57,4 +58,52 @@ test('colours the marks and headings through the paint it is given, and leaves t
   expect(output).toContain('<failed>Failures</failed>\n========');
   expect(output).toContain('4.4 Remove one data key  <failed>✗</failed> 0 passed, 1 failed');
   expect(output.replace(/<\/?[a-z]+>/g, '')).toBe(summaryText([passed, failed]));
+});
+
+describe('a failure in the summary', () => {
+  const request = { sentAt: 1, answeredAt: 9, answer: `200 ${'{"data":1}'.repeat(50)}`, curl: 'curl one' };
+  const burst = record({
+    outcome: 'failed',
+    expected: 'some order explains every answer',
+    actual: Array.from({ length: 30 }, (_, index) => `[data-as-predicted] /data/k${String(index)}: missing`).join('\n'),
+    timeline: {
+      requests: Array.from({ length: 20 }, (_, index) => ({ ...request, label: `#${String(index)}` })),
+      why: 'w',
+    },
+    curls: Array.from({ length: 20 }, () => 'curl one'),
+    caseFile: 'contract-failures/01-burst-article-1.json',
+  });
+
+  test('keeps a failure of many paths, requests and curls to 15 lines, naming the case file for the rest', () => {
+    const lines = failureLines(burst);
+    expect(lines.length).toBeLessThanOrEqual(linesPerFailure - 1);
+    expect(lines).toContain('          ... and 25 more line(s) in the case file');
+    expect(lines).toContain('reproduce: the 20 curl commands are in the case file');
+    expect(lines.at(-1)).toBe('case file: contract-failures/01-burst-article-1.json');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(400);
+  });
+
+  test('keeps the shrunk steps of --explore', () => {
+    const shrunk = failureLines({
+      ...burst,
+      actual: 'one',
+      timeline: undefined,
+      steps: ['  1. set a to 1'],
+      curls: [],
+    });
+    expect(shrunk).toContain('steps:');
+    expect(shrunk).toContain('  1. set a to 1');
+  });
+
+  test('prints the curl commands whole when they fit', () => {
+    const few = failureLines({ ...burst, actual: 'one', timeline: undefined, curls: ['curl a', 'curl b'] });
+    expect(few).toEqual([
+      'expected: some order explains every answer',
+      'actual:   one',
+      'reproduce:',
+      '  curl a',
+      '  curl b',
+      'case file: contract-failures/01-burst-article-1.json',
+    ]);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { plain, type Paint, type Style } from './colour';
 import { countOutcomes, type CheckRecord } from './record';
+import { failureLines } from './failure-text';
 
 const marks = {
   passed: ['passed', '✓'],
@@ -52,7 +53,8 @@ export function summaryText(records: CheckRecord[], paint = plain): string {
   const count = countOutcomes(records);
   const lines: string[] = [];
   if (failed.length > 0) lines.push('', paint('failed', 'Failures'), '========');
-  for (const record of failed) lines.push('', `${record.heading} > ${named(record)}`, indent(record.detail ?? ''));
+  for (const record of failed)
+    lines.push('', `${record.heading} > ${named(record)}`, indent(failureLines(record).join('\n')));
   if (skipped.length > 0)
     lines.push(
       '',

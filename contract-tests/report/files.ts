@@ -9,6 +9,7 @@ import { SettingsError } from '../settings';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
 import type { RunSummary } from './record';
+import { writeCaseFiles } from './case-file';
 
 export interface ReportFiles {
   junit?: string;
@@ -50,9 +51,22 @@ export function writeReportFiles(files: ReportFiles, run: RunSummary): { lines: 
   return { lines, ok };
 }
 
-/** The report files asked for, written from the run's records; a file that cannot be written makes the exit 2. */
+/** Each failure's case file (case-file.ts), beside the reports; a line to print per folder. */
+function writeCases(run: RunSummary): { lines: string[]; ok: boolean } {
+  if (!run.replay) return { lines: [], ok: true };
+  try {
+    return { lines: writeCaseFiles(run.records, { ...run.replay, target: run.target }), ok: true };
+  } catch (error) {
+    return { lines: [`contract: could not write the case files: ${reason(error)}`], ok: false };
+  }
+}
+
+/** The report files asked for and the case files, written from the run's records; a file that cannot be written makes the exit 2. */
 export function finishReports(files: ReportFiles, run: RunSummary, code: number): number {
-  const { lines, ok } = writeReportFiles(files, run);
+  const reports = writeReportFiles(files, run);
+  const cases = writeCases(run);
+  const lines = [...reports.lines, ...cases.lines];
+  const ok = reports.ok && cases.ok;
   for (const line of lines) (ok ? console.log : console.error)(line);
   return ok || code !== 0 ? code : 2;
 }

@@ -22,6 +22,14 @@ tr.failed th { color: var(--fail); }
 .section { color: var(--muted); font-weight: normal; }
 .article { font-size: .85rem; background: #eef; border-radius: 3px; padding: 0 .35rem; font-weight: normal; }
 .check, .legend { color: var(--muted); margin: 0; }
+ul.differs { list-style: none; margin: .5rem 0; padding: .5rem .6rem; background: #f3f3f3; border-left: 3px solid var(--fail); font-size: .85rem; }
+ul.differs li { padding: .15rem 0; overflow-wrap: anywhere; }
+ul.differs li.note { color: var(--muted); font-family: ui-monospace, monospace; }
+ul.differs code { font-size: .85rem; }
+.kind { display: inline-block; padding: 0 .35rem; border-radius: 3px; color: #fff; font-size: .75rem; font-weight: bold; }
+.kind.missing { background: var(--fail); } .kind.extra { background: #b54708; } .kind.changed { background: #6941c6; }
+.rule { color: var(--muted); font-size: .8rem; }
+p.expected, p.case { margin: .4rem 0; overflow-wrap: anywhere; }
 ul.rules, ol.steps { padding-left: 1.4rem; }
 ol.steps code { overflow-wrap: anywhere; }
 pre { background: #f3f3f3; padding: .6rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .85rem; }

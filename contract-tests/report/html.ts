@@ -4,12 +4,25 @@
  * back, the drawn timeline for requests sent at once, and the curl commands that replay it.
  */
 import { escapeMarkup } from './escape';
-import { rules, type Rule } from 'site-articles-schemas/conformance';
+import { readJudgedLine, rules, type Rule } from 'site-articles-schemas/conformance';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';
+import { wholeCurl } from './failure-text';
 
 const pre = (text: string): string => `<pre>${escapeMarkup(text)}</pre>`;
+
+/** Lines of what came back shown in the page; the case file holds the rest. */
+const shownLines = 40;
+
+const firstLines = (text: string, record: CheckRecord): string => {
+  const lines = text.split('\n');
+  if (lines.length <= shownLines) return text;
+  const where = record.caseFile ? 'in the case file' : 'not shown';
+  return [...lines.slice(0, shownLines), `... and ${String(lines.length - shownLines)} more line(s) ${where}`].join(
+    '\n',
+  );
+};
 
 /** The rules a failure names (`[rule]` in its report), with the sentence each states. */
 function brokenRules(record: CheckRecord): [Rule, string][] {
@@ -49,6 +62,17 @@ function timelineBlock(record: CheckRecord): string {
   ].join('\n');
 }
 
+/** What came back, each path that differs on its own line with its kind marked; other lines as they are. */
+function differences(actual: string): string {
+  const items = actual.split('\n').map((line) => {
+    const found = readJudgedLine(line);
+    if (!found) return `<li class="note">${escapeMarkup(line)}</li>`;
+    const { rule, pointer, kind, expected, actual: got } = found;
+    return `<li><span class="kind ${kind}">${kind}</span> <code class="pointer">${escapeMarkup(pointer || '(answer)')}</code> <span class="rule">${escapeMarkup(rule)}</span><br>expected <code>${escapeMarkup(expected)}</code>; actual <code>${escapeMarkup(got)}</code></li>`;
+  });
+  return `<ul class="differs">${items.join('')}</ul>`;
+}
+
 function failureBlock(record: CheckRecord, index: number): string {
   const stated = brokenRules(record);
   const statedList =
@@ -58,18 +82,25 @@ function failureBlock(record: CheckRecord, index: number): string {
   const steps = record.steps
     ? `<h4>The shrunk sequence</h4><ol class="steps">${record.steps.map((step) => `<li><code>${escapeMarkup(step.replace(/^\s*[0-9]+\. /, ''))}</code></li>`).join('')}</ol>`
     : '';
+  // What differs comes first: on a phone the first failure's difference is on the first screen.
   const parts = record.expected
-    ? `<h4>Expected</h4>${pre(record.expected)}<h4>Actual</h4>${pre(record.actual ?? '')}`
-    : pre(record.detail ?? '');
+    ? `${differences(firstLines(record.actual ?? '', record))}<p class="expected"><strong>Expected:</strong> ${escapeMarkup(record.expected)}</p>`
+    : pre(firstLines(record.detail ?? '', record));
+  const saved = record.caseFile
+    ? `<p class="case">The whole exchange, and <code>articles-contract replay</code>: <code>${escapeMarkup(record.caseFile)}</code></p>`
+    : '';
   return [
     `<section class="failure" id="failure-${String(index + 1)}">`,
     `<h3><span class="section">${escapeMarkup(record.heading)}</span> ${escapeMarkup(record.title)}${forArticle(record)}</h3>`,
+    parts,
     `<p class="check">check <code>${escapeMarkup(record.id)}</code></p>`,
     statedList,
     steps,
-    parts,
     timelineBlock(record),
-    record.curls.length > 0 ? `<h4>Replay</h4>${pre(record.curls.join('\n'))}` : '',
+    record.curls.length > 0
+      ? `<h4>Replay</h4>${pre(record.curls.map((curl) => wholeCurl(curl, record)).join('\n'))}`
+      : '',
+    saved,
     '</section>',
   ].join('\n');
 }
@@ -103,11 +134,11 @@ export function renderHtml(run: RunSummary): string {
 <p class="counts">${String(run.records.length)} ${run.records.length === 1 ? 'check' : 'checks'}: ${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts['not applicable'])} not applicable</p>
 </header>
 <main>
+${failed.length > 0 ? `<h2>Failures (${String(failed.length)})</h2>\n${failed.map(failureBlock).join('\n')}` : '<p class="none">No check failed.</p>'}
 <h2>By interface section</h2>
 <div class="scroll"><table class="sections"><thead><tr><th>section</th><th>passed</th><th>failed</th><th>not applicable</th></tr></thead><tbody>
 ${sectionRows(run.records)}
 </tbody></table></div>
-${failed.length > 0 ? `<h2>Failures (${String(failed.length)})</h2>\n${failed.map(failureBlock).join('\n')}` : '<p class="none">No check failed.</p>'}
 <h2>Data restored</h2>
 <ul>${run.restore.map((line) => `<li>${escapeMarkup(line)}</li>`).join('')}</ul>
 ${everyCheck(run.records)}

@@ -4,7 +4,9 @@
  * (jest's reporters see only jest's results, and `--explore` has no jest run); the format needs
  * five elements and one escape function.
  */
+import { showText } from 'site-articles-schemas/conformance';
 import { escapeMarkup } from './escape';
+import { failureLines } from './failure-text';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
@@ -17,8 +19,9 @@ function testCase(record: CheckRecord): string {
   if (record.outcome === 'passed') return `${open}/>`;
   if (record.outcome === 'not applicable')
     return `${open}>\n      <skipped message="${escapeMarkup(record.detail ?? 'not applicable')}"/>\n    </testcase>`;
-  const message = escapeMarkup(record.expected ?? record.detail?.split('\n')[0] ?? 'failed');
-  return `${open}>\n      <failure message="${message}">${escapeMarkup(record.detail ?? '')}</failure>\n    </testcase>`;
+  const message = escapeMarkup(showText(record.expected ?? record.detail?.split('\n')[0] ?? 'failed'));
+  const detail = escapeMarkup(failureLines(record).join('\n'));
+  return `${open}>\n      <failure message="${message}">${detail}</failure>\n    </testcase>`;
 }
 
 export function renderJunit(run: RunSummary): string {

@@ -5,9 +5,11 @@
  */
 import { sectionHeading, type Check } from '../checks';
 import { ContractFailure } from '../failure';
-import { describeRestore, type RestoreReport } from '../restore';
+import { describeRestore, leftAsFound, type RestoreReport } from '../restore';
 import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
+import type { Exchange } from '../http/client';
+import type { ReplaySettings } from './case-file';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 
@@ -34,6 +36,12 @@ export interface CheckRecord {
   /** For a failure of requests sent at once: who overlapped whom. */
   timeline?: Timeline;
   durationMs: number;
+  /** For a failure: every request and answer it names, whole, for its case file (case-file.ts). */
+  exchanges?: Exchange[];
+  /** The check's place among the run's checks (`c12`), which names its keys. */
+  lane?: string;
+  /** For a failure: where its case file is written, once the run knows (case-file.ts). */
+  caseFile?: string;
 }
 
 /** Everything a report shows about a run besides its records. */
@@ -45,6 +53,8 @@ export interface RunSummary {
   seed: number;
   /** What the restore said about each article. */
   restore: string[];
+  /** What a failure's case file needs to send its requests again (case-file.ts); absent for records written by hand. */
+  replay?: ReplaySettings;
   records: CheckRecord[];
 }
 
@@ -69,6 +79,7 @@ export function recordOf(
           expected: failure.expected,
           actual: failure.actual,
           ...(failure.timeline ? { timeline: failure.timeline } : {}),
+          exchanges: failure.exchanges,
         }
       : {}),
     curls: [
@@ -88,16 +99,18 @@ export const describedCheck = (check: Check, articleId: number): Described => ({
 });
 
 /** The record of a check the runner ran. */
-export const recordOfResult = (result: CheckResult): CheckRecord =>
-  recordOf(
+export const recordOfResult = (result: CheckResult): CheckRecord => ({
+  ...recordOf(
     describedCheck(result.check, result.articleId),
     result.outcome,
     result.durationMs,
     result.detail,
     result.error,
-  );
+  ),
+  ...(result.lane === undefined ? {} : { lane: result.lane }),
+});
 
-/** What the end of a run is judged by (issue 18, part 1): every article as the run found it. */
+/** What the end of a run is judged by: every article as the run found it. */
 export const wholeRun: Described = {
   section: 'run',
   heading: 'The run as a whole',
@@ -108,7 +121,7 @@ export const wholeRun: Described = {
 
 /** The record of the run as a whole, from how each article's restore went. */
 export function wholeRunRecord(restore: RestoreReport[], durationMs: number): CheckRecord {
-  const left = restore.filter((report) => report.problems.length > 0 || report.changed.length > 0);
+  const left = restore.filter((report) => !leftAsFound(report));
   return recordOf(
     wholeRun,
     left.length > 0 ? 'failed' : 'passed',

@@ -34,7 +34,7 @@ const failed: CheckRecord = {
   outcome: 'failed',
   detail: '[linearizable] after #1, the read showed <script>alert(1)</script> & "quotes" \u0001',
   expected: 'some order of the requests explains every answer',
-  actual: '[linearizable] the read lost key "k2" <b>',
+  actual: '[linearizable] the read lost key "k2" <b>\nafter #1, the read showed <script>alert(1)</script> & "quotes" \u0001',
   curls: ["curl -sS -i -X PUT 'http://127.0.0.1:1/admin/api/articles/1/data/k1'"],
   timeline: {
     requests: [

@@ -1,6 +1,8 @@
 /**
  * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
- * the controls over it, the journal and the one core, which serves the control API's rows too.
+ * the controls over it, the journal and the one core, which serves the control API's rows too;
+ * the run's scenarios, and a sandbox's own site (each built as the mock's own is) for each request
+ * that names one (sandboxes.ts).
  * `createApp` puts node:http (or Express) around it, `createHandlers` (mock/msw) puts MSW around it;
  * neither builds any of this itself, and each says which rows of the control API it serves.
  */
@@ -21,6 +23,9 @@ import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';
 import { byteCount, defaults, type MockOptions } from './options';
+import { defaultMaxSandboxes, Sandboxes, sandboxedCore, unknownSandboxGuard } from './sandboxes';
+import { scenarioControls, type ScenarioSite, type SharedScenarios } from './scenario-controls';
+import { checkedScenario, defaultScenario, ScenarioShelf, type Scenario } from './scenarios';
 
 export interface BuiltMock {
   core: Core;
@@ -69,7 +74,23 @@ function liveFrom(options: MockOptions, fixture: Fixture): Live {
   };
 }
 
-export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
+/** What the scenario controls need of a site: its live state, and the way to serve a scenario on it. */
+const scenarioSite = (live: Live, loadFixture: (site: unknown, source: string) => void): ScenarioSite => ({
+  store: () => live.store,
+  faults: () => live.faults,
+  serve: (scenario, source) => {
+    loadFixture(scenario.site, source);
+    live.faults = structuredClone(scenario.faults);
+  },
+});
+
+/** One site: the mock's own, or a sandbox's. `extraGuards` come after the serving's. */
+function buildSite(
+  options: MockOptions,
+  serving: Serving,
+  shared: SharedScenarios,
+  start: { scenario: string; extraGuards: Guard[] },
+): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
   const live = liveFrom(options, fixture);
   const { persistence } = options;
@@ -85,13 +106,18 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
     persistence?.follow(store, putBack);
     journal.clear();
   };
+  const loadFixture = (next: unknown, source = 'fixture'): void => {
+    replaceStore(storeFromFixture(next, source));
+    fixture = next as SiteFixture;
+  };
+  const scenarios = scenarioControls(scenarioSite(live, loadFixture), shared, start.scenario);
   const controls: MockControls = {
     reset: () => {
       replaceStore(storeOf(fixture));
     },
-    loadFixture: (next, source = 'fixture') => {
-      replaceStore(storeFromFixture(next, source));
-      fixture = next as SiteFixture;
+    loadFixture: (next, source) => {
+      loadFixture(next, source);
+      scenarios.forget();
     },
     settled,
     state: () => live.store.toFixture(),
@@ -101,6 +127,7 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
     setFaults: (faults) => {
       live.faults = structuredClone(faults);
     },
+    ...scenarios.controls,
   };
   const core = createCore({
     // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
@@ -110,8 +137,40 @@ export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
       ...(persistence ? { settled, committedView: (id: number) => persistence.committedView?.(id) } : {}),
     },
     control: serving.control(controls),
-    guards: serving.guards ?? [],
+    guards: [...(serving.guards ?? []), ...start.extraGuards],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
   });
   return { core, controls };
+}
+
+/** The run's scenarios: `default` (the fixture and faults of the options), then those the options name. */
+function shelfOf(options: MockOptions): ScenarioShelf {
+  const given = Object.entries(options.scenarios ?? {}).map(([name, file]): [string, Scenario] => [
+    name,
+    checkedScenario(file, `scenario ${name}`),
+  ]);
+  const own: Scenario = { site: (options.fixture ?? sampleSite) as Fixture, faults: options.faults ?? {} };
+  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper);
+}
+
+/** A sandbox's site: the scenario's, in memory only, with the mock's other options. */
+function sandboxOptions(options: MockOptions, scenario: Scenario, name: string): MockOptions {
+  const { persistence: _kept, ...others } = options;
+  return { ...others, fixture: scenario.site, fixtureSource: `scenario ${name}`, faults: scenario.faults };
+}
+
+export function buildMock(options: MockOptions, serving: Serving): BuiltMock {
+  const shelf = shelfOf(options);
+  // A sandbox is built only once the run is under way, so `shared` is there by then.
+  const sandboxes = new Sandboxes(options.maxSandboxes ?? defaultMaxSandboxes, (name) =>
+    buildSite(sandboxOptions(options, shelf.get(name), name), serving, shared, { scenario: name, extraGuards: [] }),
+  );
+  const shared: SharedScenarios = { shelf, sandboxes };
+  const scenario = options.scenario ?? defaultScenario;
+  const started = scenario === defaultScenario ? options : sandboxOptions(options, shelf.get(scenario), scenario);
+  const main = buildSite({ ...started, persistence: options.persistence }, serving, shared, {
+    scenario,
+    extraGuards: [unknownSandboxGuard(options.corsOrigins)],
+  });
+  return { core: sandboxedCore(main.core, sandboxes), controls: main.controls };
 }

@@ -15,6 +15,7 @@ import { FixtureError } from '../loading/load-fixture';
 import { journalHandlers } from '../journal/routes';
 import type { MockControls } from './controls';
 import { byteCount, defaults } from './options';
+import { explainScenario, scenarioHandlers, scenarioOfReset } from './scenarios-api';
 
 const fixtureLimit = byteCount(defaults.fixtureLimit);
 
@@ -47,8 +48,15 @@ export function controlsOverHttp(controls: MockControls): ControlHandlers<'msw'>
   return {
     '/__mock/state': { GET: () => jsonAnswer(200, controls.state()) },
     '/__mock/reset': {
-      POST: () => {
-        controls.reset();
+      // With `{"scenario": name}`, to that scenario's site and faults (docs/scenarios.md).
+      POST: async (call) => {
+        const scenario = await scenarioOfReset(call);
+        try {
+          if (scenario === undefined) controls.reset();
+          else controls.useScenario(scenario);
+        } catch (error) {
+          explainScenario(error);
+        }
         return saved();
       },
     },
@@ -66,6 +74,7 @@ export function controlsOverHttp(controls: MockControls): ControlHandlers<'msw'>
         return noContentAnswer();
       },
     },
+    ...scenarioHandlers(controls, controlJson),
     '/__mock/journal': { GET: journal.list },
     '/__mock/journal/stream': { GET: journal.stream },
   };

@@ -28,23 +28,26 @@ type Workbench = ReturnType<typeof workbenchHandlers>;
 
 /**
  * The workbench (its page, files and API docs) is loaded when first asked for, so a start, and the
- * first answer of the API, do not pay for it (issue 32: cold start).
+ * first answer of the API, do not pay for it.
  */
-function workbenchWhenAsked(): (part: keyof Workbench) => Workbench[keyof Workbench] {
+function workbenchWhenAsked(apiToken: string | undefined): (part: keyof Workbench) => Workbench[keyof Workbench] {
   let workbench: Workbench | undefined;
   return (part) => {
     if (workbench === undefined) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
       const loaded = require('../workbench/routes') as { workbenchHandlers: typeof workbenchHandlers };
-      workbench = loaded.workbenchHandlers();
+      workbench = loaded.workbenchHandlers({ apiToken });
     }
     return workbench[part];
   };
 }
 
 /** Every row of the control API the mock's server serves: the controls, the workbench and the session door. */
-function serverControlApi(controls: MockControls, controlToken: string | undefined): ControlHandlers<'mock'> {
-  const workbench = workbenchWhenAsked();
+function serverControlApi(
+  controls: MockControls,
+  { controlToken, apiToken }: { controlToken: string | undefined; apiToken: string | undefined },
+): ControlHandlers<'mock'> {
+  const workbench = workbenchWhenAsked(apiToken);
   return {
     ...controlsOverHttp(controls),
     '/': { GET: (call) => workbench('root')(call) },
@@ -61,7 +64,8 @@ export function createApp(options: MockOptions = {}): MockApp {
   const { core, controls } = buildMock(options, {
     tokenMatches,
     guards: [securityGuard(security)],
-    control: (built) => servedControl('mock', serverControlApi(built, security.controlToken)),
+    control: (built) =>
+      servedControl('mock', serverControlApi(built, { controlToken: security.controlToken, apiToken: options.token })),
   });
   let app: Express | undefined;
   return {

@@ -5,6 +5,7 @@ import { maxBodyBytes } from '../core/limits';
 import type { Faults } from '../core/faults';
 import type { SecurityPolicy } from '../security/guard';
 import type { Persistence } from '../store/persistence';
+import type { ScenarioKeeper } from './scenarios';
 
 export interface MockOptions {
   /** A site in fixture form; the built-in sample site when absent. */
@@ -35,6 +36,14 @@ export interface MockOptions {
    * addresses and `localhost` are served, and the control API takes changes from no other origin.
    */
   security?: SecurityPolicy;
+  /** Scenarios by name, in file form (`{site, faults}`: docs/scenarios.md), checked at start, beside `default`. */
+  scenarios?: Record<string, unknown>;
+  /** Keeps each scenario saved or removed during the run beyond it (the command's `--scenarios <dir>`). */
+  scenarioKeeper?: ScenarioKeeper;
+  /** The scenario served at start instead of `fixture` and `faults` (`default`: those two). */
+  scenario?: string;
+  /** How many sandboxes the mock holds at once (64); `POST /__mock/sandboxes` past it answers 409. */
+  maxSandboxes?: number;
 }
 
 export const defaults = {

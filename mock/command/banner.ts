@@ -1,6 +1,6 @@
 /**
  * The lines the command prints after it starts listening, under the two lines that say where it
- * serves (issue 29, item 11): what is in force that changes how the mock answers, the way it was
+ * serves: what is in force that changes how the mock answers, the way it was
  * asked for (paths as typed). Nothing is said of what is off, so a plain start prints nothing more.
  * A token is never printed: that one is set is what matters, and the terminal may be shared.
  */
@@ -23,6 +23,8 @@ function failures(failure: NonNullable<Faults['failure']>): string {
 function mockSettings(options: CliOptions): [string, string | undefined][] {
   return [
     ['site', options.fixtures && `${options.fixtures}${options.watch ? ', loaded again when it changes' : ''}`],
+    ['scenario', options.scenario],
+    ['scenarios', options.scenarios && `${options.scenarios}, where saved scenarios are kept`],
     ['persist', options.persist && `${options.persist}, each write on disk before its answer`],
     ['token', options.token && 'set: writes need it (X-API-TOKEN or ?api_token)'],
     [

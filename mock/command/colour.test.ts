@@ -1,21 +1,5 @@
-/** When the command's output is coloured, and how a request log line is. */
-import { colourWanted, paintFor, paintLogLine } from './colour';
-
-test.each<[string, NodeJS.ProcessEnv, boolean, boolean]>([
-  ['a terminal', {}, true, true],
-  ['a pipe or a file', {}, false, false],
-  ['a terminal with NO_COLOR', { NO_COLOR: '1' }, true, false],
-  ['a terminal with an empty NO_COLOR, which no-color.org does not count', { NO_COLOR: '' }, true, true],
-  ['a terminal with NODE_DISABLE_COLORS', { NODE_DISABLE_COLORS: '1' }, true, false],
-  ['a dumb terminal', { TERM: 'dumb' }, true, false],
-  ['a pipe with FORCE_COLOR', { FORCE_COLOR: '1' }, false, true],
-  ['a pipe with an empty FORCE_COLOR', { FORCE_COLOR: '' }, false, true],
-  ['a terminal with FORCE_COLOR=0', { FORCE_COLOR: '0' }, true, false],
-  ['a terminal with FORCE_COLOR=false', { FORCE_COLOR: 'false' }, true, false],
-  ['NO_COLOR and FORCE_COLOR together, FORCE_COLOR deciding', { NO_COLOR: '1', FORCE_COLOR: '1' }, false, true],
-])('colours %s: %s', (_case, env, isTerminal, colour) => {
-  expect(colourWanted(env, isTerminal)).toBe(colour);
-});
+/** How a request log line is coloured (when: site-articles-schemas/command-line's colour.test.ts). */
+import { paintFor, paintLogLine } from './colour';
 
 test.each([
   ['GET /admin/api/articles/1 200 1.3ms', 'GET /admin/api/articles/1 \x1b[32m200\x1b[39m 1.3ms'],

@@ -1,21 +1,11 @@
 /**
- * Colour in what the command prints (issue 29, item 11): only on a terminal, and never when
- * NO_COLOR is set (no-color.org: any value but an empty one), nor NODE_DISABLE_COLORS, nor on a
- * TERM=dumb terminal; FORCE_COLOR decides before all of them, as node reads it (`0` or `false`
- * plain, any other value coloured, a pipe included). The colours are node's own (`util.styleText`);
- * when to use them is decided here, because node 20's styleText colours whatever the output is,
- * and later ones decide by the output it is told of, not by these variables alone.
+ * Colour in what the mock's command prints: node's own colours (`util.styleText`), used when the
+ * one policy of both command lines says so (site-articles-schemas/command-line's `colourWanted`).
  */
 import { styleText } from 'node:util';
 
 export type Style = 'bold' | 'dim' | 'cyan' | 'green' | 'yellow' | 'red';
 export type Paint = (style: Style, text: string) => string;
-
-export function colourWanted(env: NodeJS.ProcessEnv, isTerminal: boolean): boolean {
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
-  if (Boolean(env.NO_COLOR) || env.NODE_DISABLE_COLORS !== undefined || env.TERM === 'dumb') return false;
-  return isTerminal;
-}
 
 const plain: Paint = (_style, text) => text;
 const coloured: Paint = (style, text) => styleText(style, text, { validateStream: false });

@@ -1,10 +1,13 @@
 /** How the mock finds the npm that launched it, and when a link up to it is broken (launchers.test.ts runs the real ones). */
-import { ancestorsUpToNpm, chainHolds, isNpm, procTable, type ProcessTable } from './launcher';
+import { ancestorsUpToNpm, chainHolds, isNpm, procTable, stillLinked, type ProcessTable } from './launcher';
 
 const npmEnv = { npm_lifecycle_event: 'start', npm_execpath: '/usr/lib/node_modules/npm/bin/npm-cli.js' };
 
 test.each<[string, string[], boolean]>([
   ['npm start, as its title shows', ['npm start --port 0                '], true],
+  ['npm start whose arguments hold paths', ['npm start --port 4010 --fixtures /tmp/my-site.json'], true],
+  ['npm started by its path', ['/usr/local/bin/npm run dev'], true],
+  ['a program given npm as an argument', ['/usr/bin/node /srv/npm'], false],
   ['npx and npm exec, as their title shows', ['npm exec articles-mock --port 0'], true],
   ['npm without a title', ['/usr/bin/node', '/usr/lib/node_modules/npm/bin/npm-cli.js', 'start'], true],
   ['the shell npm runs a script in', ['sh', '-c', 'node mock/dist/cli.js'], false],
@@ -27,6 +30,14 @@ test('the chain runs from the parent up to npm, and breaks when npm or the shell
   expect(chainHolds(chain, 100, running)).toBe(true);
   expect(chainHolds(chain, 100, table({ 100: 1, 300: 1 }))).toBe(false);
   expect(chainHolds(chain, 1, table({ 200: 300, 300: 1 }))).toBe(false);
+});
+
+test('the processes still linked below a broken link are those left to end with the mock', () => {
+  const chain = [100, 200];
+  expect(stillLinked(chain, 100, table({ 100: 1, 300: 1 }))).toEqual([100]);
+  expect(stillLinked(chain, 1, table({ 200: 300, 300: 1 }))).toEqual([]);
+  const nodemon = [100, 150, 200];
+  expect(stillLinked(nodemon, 100, table({ 100: 150, 150: 1 }))).toEqual([100, 150]);
 });
 
 test('without npm among the ancestors only the parent is watched', () => {

@@ -1,13 +1,14 @@
 /**
- * The mock stops when the npm that launched it is gone (docs/mock.md, "Stopping it"; issue 29,
- * items 4 and 5). npm runs a script or a package's command through a shell (`sh -c node
- * mock/dist/cli.js`), so under `npm start`, `npm run`, `npx` and `npm exec` the mock's parent is
- * that shell, not npm. npm killed outright (SIGKILL) leaves the shell running; npx stopped with
- * SIGTERM passes the signal to the shell alone, which ends and leaves the mock to init. Either way
- * a link between the mock and npm breaks: a process in the chain is no longer the parent of the
- * one below it. So the mock notes its ancestors from its parent up to npm and checks the links
- * every quarter second. Linux gives each process's parent in /proc; where there is no /proc, only
- * the mock's own parent is watched (process.ppid), as before.
+ * The mock stops when the npm that launched it is gone (docs/mock.md, "Stopping it"). npm runs a
+ * script or a package's command through a shell (`sh -c node mock/dist/cli.js`), so under
+ * `npm start`, `npm run`, `npx` and `npm exec` the mock's parent is that shell, not npm. npm killed
+ * outright (SIGKILL) leaves the shell running; npx stopped with SIGTERM passes the signal to the
+ * shell alone, which ends and leaves the mock to init. Either way a link between the mock and npm
+ * breaks: a process in the chain is no longer the parent of the one below it. So the mock notes its
+ * ancestors from its parent up to npm and checks the links every quarter second; when one breaks,
+ * the processes still between it and the break (a shell, a watcher such as `npm run dev`'s nodemon)
+ * are asked to end too. Linux gives each process's parent in /proc; where there is no /proc, only
+ * the mock's own parent is watched (process.ppid).
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -41,11 +42,12 @@ export const launchedByNpm = (env: NodeJS.ProcessEnv): boolean => env.npm_lifecy
 
 /**
  * npm's process: it names itself `npm start ...` or `npm exec ...` in its title (what /proc shows as
- * its command line), or, where it could not, runs the script npm gives as `npm_execpath`.
+ * its command line: one string, whose later words may be paths), or, where it could not, runs the
+ * script npm gives as `npm_execpath`.
  */
 export function isNpm(command: string[], env: NodeJS.ProcessEnv): boolean {
-  const [first = ''] = command;
-  return /^(npm|npx)(\s|$)/.test(basename(first.trim())) || command.includes(env.npm_execpath ?? '\0');
+  const [program = ''] = (command[0] ?? '').trim().split(/\s/);
+  return /^(npm|npx)$/.test(basename(program)) || command.includes(env.npm_execpath ?? '\0');
 }
 
 /** Far enough up for any shell, wrapper or test runner between npm and the mock. */
@@ -71,13 +73,40 @@ export const chainHolds = (chain: number[], ownParent: number, table: ProcessTab
 
 export const watchEveryMs = 250;
 
-/** Calls `stop` once, when a link between the mock and the npm that launched it breaks; nothing without npm. */
+/**
+ * The processes of `chain` still linked to the mock: from its parent up to the first broken link.
+ * Once npm is gone they belong to no one (a shell, or a watcher such as nodemon that would start
+ * the mock again on the next change), so they end with the mock.
+ */
+export function stillLinked(chain: number[], ownParent: number, table: ProcessTable): number[] {
+  const linked: number[] = [];
+  for (const pid of chain) {
+    const below = linked.at(-1);
+    if ((below === undefined ? ownParent : table.parentOf(below)) !== pid) break;
+    linked.push(pid);
+  }
+  return linked;
+}
+
+const terminate = (pid: number): void => {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Gone already.
+  }
+};
+
+/**
+ * Calls `stop` once, when a link between the mock and the npm that launched it breaks, after
+ * asking the processes left between them to end; nothing without npm.
+ */
 export function stopWithLauncher(stop: (reason: string) => void, env = process.env, table = procTable): void {
   if (!launchedByNpm(env)) return;
   const chain = ancestorsUpToNpm(process.ppid, env, table);
   const watch = setInterval(() => {
     if (chainHolds(chain, process.ppid, table)) return;
     clearInterval(watch);
+    stillLinked(chain, process.ppid, table).forEach(terminate);
     stop('npm, which started the mock, is gone');
   }, watchEveryMs);
   watch.unref();

@@ -1,5 +1,5 @@
 /**
- * `--watch` (docs/mock.md; issue 29, item 15): the `--fixtures` file is loaded again when it
+ * `--watch` (docs/mock.md): the `--fixtures` file is loaded again when it
  * changes. `load` reads and checks it and puts it in the site's place in one step (the control
  * API's fixture load), or throws, and then the site stays as it was and the mock says why, in the
  * words the start uses for a bad file. The file's folder is watched rather than the file: an

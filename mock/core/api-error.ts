@@ -40,6 +40,11 @@ export const errorCatalogue = {
     message: 'The control API needs the control token (X-Mock-Control-Token, printed at start).',
     when: 'the mock listens beyond loopback and a control request came without the control token',
   },
+  unknownSandbox: {
+    status: 400,
+    message: 'The mock holds no such sandbox.',
+    when: 'a request names (with `X-Mock-Sandbox` or the `mock_sandbox` cookie) a sandbox the mock does not hold; the message names it',
+  },
   reservedKey: {
     status: 403,
     message: 'This data key is reserved and read-only.',
@@ -70,6 +75,11 @@ export const errorCatalogue = {
     status: 413,
     message: 'Request body is too large.',
     when: 'a body over the limit; the message names the limit in bytes',
+  },
+  tooManySandboxes: {
+    status: 409,
+    message: 'The mock holds as many sandboxes as it may.',
+    when: '`POST /__mock/sandboxes` while the mock holds its most (64 unless `maxSandboxes` says otherwise)',
   },
   queryTooLong: { status: 414, message: 'The query string is too long.', when: 'a query over the limit' },
   unsupportedMediaType: {

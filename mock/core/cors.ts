@@ -9,7 +9,8 @@ export type CorsOrigins = string[] | '*' | undefined;
 
 export const preflightMaxAgeSeconds = 600;
 const allowedMethods = 'GET,HEAD,PUT,POST,DELETE';
-const allowedHeaders = 'Content-Type,Accept,X-API-TOKEN';
+/** `X-Mock-Sandbox` too: a test's browser may send it to the API on another origin (docs/scenarios.md). */
+const allowedHeaders = 'Content-Type,Accept,X-API-TOKEN,X-Mock-Sandbox';
 const exposedHeaders = ['Link', 'X-Total-Entries', 'X-Total-Pages', ignoredFieldsHeader].join(',');
 
 /** The headers an answer to `origin` carries; `preflight` for an OPTIONS request. */

@@ -4,6 +4,7 @@
  * parsed body, and the request's absolute address for the paging links of 4.5.
  */
 import type { OperationId } from 'site-articles-schemas/catalogue';
+import { parseArticleId } from 'site-articles-schemas/conformance/routes';
 import { ApiError } from './api-error';
 import { type Outcome, type RuleContext, type RuleSet } from '../rules';
 
@@ -17,9 +18,8 @@ export interface OperationRequest {
 }
 
 function articleIdOf(params: Record<string, string>): number {
-  const raw = params.article_id ?? '';
-  const id = /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('notFound');
+  const id = parseArticleId(params.article_id ?? '');
+  if (id === undefined) throw new ApiError('notFound');
   return id;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The mock as MSW request handlers: the six operations of section 4 and the control API's rows the
  * handlers serve (`/__mock/state`, `reset`, `fixture`, `faults`, `journal`: the control table's
- * `msw` rows), answered at any origin by the same core, store, rules, faults and journal as
+ * `msw` rows), answered at any origin (or at the origins of `baseUrl`) by the same core, store, rules, faults and journal as
  * `createApp`. No Express and no Node API on this path.
  *
  * One handler per URL pattern the core owns (`core.ownUrls`: each address of the route table, and
@@ -23,6 +23,17 @@ import { plainRequestOf, responseOf } from '../adapters/fetch-request';
 import { tokenMatchesInPlainJs } from '../core/constant-time';
 import { servedControl } from '../core/control-stage';
 import type { Core } from '../core/pipeline';
+import { atOrigins } from './base-urls';
+
+/** `createApp`'s options, and the addresses the handlers answer at. */
+export interface HandlerOptions extends MockOptions {
+  /**
+   * The base address (or addresses) of the API the app calls, such as `https://api.example.com`:
+   * the handlers then answer only there, and requests to any other origin (a local server of the
+   * same test) go on to other handlers or the network. Any origin when absent.
+   */
+  baseUrl?: string | readonly string[];
+}
 
 export interface MockHandlersOf<Handler> extends MockControls {
   /** Hand these to `setupServer(...)` (msw/node) or `setupWorker(...)` (msw/browser). */
@@ -36,13 +47,14 @@ export type Resolver = (info: { request: Request }) => Promise<Response>;
 /** `handlerForAll` wraps the resolver in MSW's `http.all(pattern, ...)`, for every method at that URL pattern. */
 export function handlersOf<Handler>(
   handlerForAll: (pattern: RegExp, resolver: Resolver) => Handler,
-  options: MockOptions,
+  options: HandlerOptions,
 ): MockHandlersOf<Handler> {
   const { core, controls } = buildMock(options, {
     tokenMatches: tokenMatchesInPlainJs,
     control: (built) => servedControl('msw', controlsOverHttp(built)),
   });
   const resolver: Resolver = async ({ request }) => responseOf(await core.handle(plainRequestOf(request)));
-  const handlers = core.ownUrls.map((pattern) => handlerForAll(pattern, resolver));
+  const patterns = options.baseUrl === undefined ? core.ownUrls : atOrigins(core.ownUrls, options.baseUrl);
+  const handlers = patterns.map((pattern) => handlerForAll(pattern, resolver));
   return { handlers, core, ...controls };
 }

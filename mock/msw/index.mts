@@ -6,13 +6,13 @@
  * The types are MSW's as `import` sees them, which for MSW 2 are declared apart from `require`'s.
  */
 import { http, type HttpHandler } from 'msw';
-import type { MockOptions } from '../app/options.js';
-import { handlersOf, type MockHandlersOf } from './handlers.js';
+import { handlersOf, type HandlerOptions, type MockHandlersOf } from './handlers.js';
 
 export type MockHandlers = MockHandlersOf<HttpHandler>;
 export type { MockOptions } from '../app/options.js';
+export type { HandlerOptions } from './handlers.js';
 export type { MockControls } from '../app/controls.js';
 
-export function createHandlers(options: MockOptions = {}): MockHandlers {
+export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   return handlersOf((pattern, resolver) => http.all(pattern, resolver), options);
 }

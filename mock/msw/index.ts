@@ -3,13 +3,13 @@
  * mock as MSW request handlers (handlers.ts). index.mts is the same entry for `import`.
  */
 import { http, type HttpHandler } from 'msw';
-import type { MockOptions } from '../app/options';
-import { handlersOf, type MockHandlersOf } from './handlers';
+import { handlersOf, type HandlerOptions, type MockHandlersOf } from './handlers';
 
 export type MockHandlers = MockHandlersOf<HttpHandler>;
 export type { MockOptions } from '../app/options';
+export type { HandlerOptions } from './handlers';
 export type { MockControls } from '../app/controls';
 
-export function createHandlers(options: MockOptions = {}): MockHandlers {
+export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   return handlersOf((pattern, resolver) => http.all(pattern, resolver), options);
 }

@@ -5,7 +5,7 @@
  * the sections in the order pages, languages, people, articles, comments, each article's comments
  * together, oldest first, the articles in the order their first comments came. A fixture a person
  * wrote or formatted (by hand, with Prettier, as `curl .../__mock/state` saves it) almost never has
- * that form to the byte, and is refused rather than converted (issue 29, item 16).
+ * that form to the byte, and is refused rather than converted.
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { constants } from 'node:buffer';

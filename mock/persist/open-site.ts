@@ -1,8 +1,8 @@
 /**
  * What `--persist <file>` finds at start (docs/persistence.md): no file yet, a site this mock
- * saved, or a JSON site the mock before issue 21 wrote, which is migrated once with the original
+ * saved, or a JSON site an earlier mock wrote, which is migrated once with the original
  * kept beside it. Anything else stops the start, naming the file, which is left as it was: among
- * them a JSON site the mock did not write, such as a fixture (issue 29, item 16).
+ * them a JSON site the mock did not write, such as a fixture.
  */
 import {
   closeSync,

@@ -4,7 +4,7 @@
  * further addresses included. HEAD has no body to judge, and an article id that is no safe integer
  * names no article; both, like anything else outside the interface, are forwarded unjudged.
  */
-import { matchRoute, type Operation } from 'site-articles-schemas/conformance';
+import { matchRoute, parseArticleId, type Operation } from 'site-articles-schemas/conformance';
 import { operations } from 'site-articles-schemas/catalogue';
 
 export type { Operation } from 'site-articles-schemas/conformance';
@@ -29,8 +29,8 @@ function decodedKey(raw: string | undefined): string | undefined {
 export function routeOf(method: string, target: string): RoutedRequest | undefined {
   const match = method === 'HEAD' ? undefined : matchRoute(method, target.split('?')[0] ?? '');
   const operation = operations.find((candidate) => candidate.id === match?.operation);
-  const id = match?.rawParams.article_id ?? '';
-  if (!operation || !/^[0-9]+$/.test(id) || !Number.isSafeInteger(Number(id))) return undefined;
+  const articleId = parseArticleId(match?.rawParams.article_id ?? '');
+  if (!operation || articleId === undefined) return undefined;
   const key = decodedKey(match?.rawParams.key);
-  return { operation, articleId: Number(id), ...(key !== undefined ? { key } : {}) };
+  return { operation, articleId, ...(key !== undefined ? { key } : {}) };
 }

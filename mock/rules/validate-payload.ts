@@ -3,7 +3,7 @@
  * error catalogue with one entry per offending field.
  */
 import type { RequestShape } from 'site-articles-schemas/catalogue';
-import { validateRequest, type Violation } from 'site-articles-schemas/validation';
+import { validateRequest, type SchemaViolation } from 'site-articles-schemas/validation';
 import { invalid } from './refusal';
 
 /** `/comment/author_email` -> `comment.author_email`; the payload itself is `body`. */
@@ -16,7 +16,7 @@ export function fieldName(pointer: string): string {
     .join('.');
 }
 
-export function errorsByField(violations: Violation[]): Record<string, string[]> {
+export function errorsByField(violations: SchemaViolation[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const violation of violations) {
     const field = fieldName(violation.path);

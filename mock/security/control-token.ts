@@ -9,7 +9,8 @@ import type { Headers } from './origins';
 export const controlTokenHeader = 'x-mock-control-token';
 export const controlCookie = 'mock_control';
 
-function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+/** The value of cookie `name` in a `Cookie` header, decoded. */
+export function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
   const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
   for (const part of text.split(';')) {
     const [key, ...value] = part.trim().split('=');

@@ -22,7 +22,7 @@ export interface Persistence {
   /**
    * While a change to the article or its comments is being saved, the site as the file holds it,
    * for the interface's reads of that article to answer from: a change whose save then fails is
-   * never shown, not even to a read made while it waited (issue 32). Undefined when memory is
+   * never shown, not even to a read made while it waited. Undefined when memory is
    * what is saved. A file that cannot be read throws UnreadableSite (saved-records.ts), now or when
    * the view reads it.
    */

@@ -28,6 +28,19 @@ describe('the workbench routes', () => {
     expect(rest).toEqual(generated);
   });
 
+  it('name the token writes need in X-Mock-Api-Token beside the OpenAPI document, kept by no cache', async () => {
+    const response = await request(freshApp({ token: 'dev-token' }))
+      .get('/__mock/openapi.json')
+      .expect(200);
+    expect(response.headers['x-mock-api-token']).toBe('dev-token');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('name no token when writes need none', async () => {
+    const response = await request(freshApp()).get('/__mock/openapi.json').expect(200);
+    expect(response.headers).not.toHaveProperty('x-mock-api-token');
+  });
+
   it.each(['/__mock/openapi.json', '/__mock/docs', '/__mock/journal/stream'])(
     'answer 405 with Allow to a POST to %s',
     async (path) => {

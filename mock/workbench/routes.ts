@@ -5,6 +5,12 @@
  * it, and `/__mock/docs`, Swagger UI served from the project's own node_modules. Nothing here is
  * fetched from another host. Swagger UI is an optional peer of the package (a project that wants
  * only the handlers does not install it): without it, `/__mock/docs` says how to add it.
+ *
+ * When writes need a token (`--token`), the OpenAPI document's answer names it in
+ * `X-Mock-Api-Token`, so the workbench can send it with the writes it makes through the interface.
+ * The header rides on a row that is not open: beyond loopback only a holder of the control token
+ * reads it, and another origin's page cannot read the answer at all (docs/security.md). It is a
+ * header rather than part of the page, so the journal, which keeps bodies, never holds it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -52,7 +58,26 @@ function htmlPage(folder: string, name: string): ControlHandler {
 
 const swaggerUiAssets = 'swagger-ui/';
 
-export function workbenchHandlers(): Record<'root' | 'page' | 'assets' | 'docs' | 'openapi', ControlHandler> {
+/** The header of the OpenAPI document's answer that gives the mock's own page the interface's token. */
+const apiTokenHeader = 'X-Mock-Api-Token';
+
+/** The OpenAPI document naming the mock as the request reached it, and the token its writes need, if any. */
+function openapiHandler(apiToken: string | undefined): ControlHandler {
+  const tokenHeaders: Record<string, string> =
+    apiToken === undefined ? {} : { [apiTokenHeader]: apiToken, 'Cache-Control': 'no-store' };
+  return ({ request }) =>
+    jsonAnswer(200, { ...openapi, servers: [{ url: baseUrl(request), description: 'This mock' }] }, tokenHeaders);
+}
+
+export interface WorkbenchSettings {
+  /** The token the interface's writes need (`--token`), when one is in force. */
+  apiToken?: string;
+}
+
+export function workbenchHandlers({ apiToken }: WorkbenchSettings = {}): Record<
+  'root' | 'page' | 'assets' | 'docs' | 'openapi',
+  ControlHandler
+> {
   const folder = pageFolder();
   const swaggerUi = swaggerUiFolder();
   const index = htmlPage(folder, 'index.html');
@@ -69,7 +94,6 @@ export function workbenchHandlers(): Record<'root' | 'page' | 'assets' | 'docs' 
         ? fileAnswer(swaggerUi, rest.slice(swaggerUiAssets.length))
         : fileAnswer(folder, rest),
     docs: htmlPage(folder, swaggerUi === undefined ? 'docs-unavailable.html' : 'docs.html'),
-    openapi: ({ request }) =>
-      jsonAnswer(200, { ...openapi, servers: [{ url: baseUrl(request), description: 'This mock' }] }),
+    openapi: openapiHandler(apiToken),
   };
 }

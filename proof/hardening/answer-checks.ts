@@ -6,6 +6,7 @@
  */
 import type { OperationId, ResponseShape } from 'site-articles-schemas/catalogue';
 import { operations } from 'site-articles-schemas/catalogue';
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { describeViolations, validateResponse } from '../../schemas/validation';
 import { maxIgnoredFieldsLength } from '../../mock/rules/limits';
 import type { HttpAnswer } from './client';
@@ -77,7 +78,7 @@ export function headerProblems(answer: HttpAnswer): string[] {
 }
 
 export function verdictProblems(answer: HttpAnswer, expected: Verdict): string[] {
-  const succeeded = answer.status >= 200 && answer.status <= 299;
+  const succeeded = isSuccessStatus(answer.status);
   if (expected === 'success' && !succeeded)
     return [`expected success, got ${answer.status}: ${answer.text.slice(0, 300)}`];
   if (expected === 'refused' && succeeded)

@@ -1,5 +1,5 @@
 /**
- * Issue 5: many requests at once against one article lose nothing. Writes to different keys all
+ * Many requests at once against one article lose nothing. Writes to different keys all
  * land, comment posts all land, and comments_count, X-Total-Entries and the list agree.
  */
 import { startMock, type Harness } from './harness';

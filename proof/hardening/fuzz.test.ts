@@ -1,5 +1,5 @@
 /**
- * Issue 5: thousands of generated requests over HTTP never break the mock. A fixed seed and a
+ * Thousands of generated requests over HTTP never break the mock. A fixed seed and a
  * modest count keep CI repeatable; FUZZ_SEED and FUZZ_RUNS replay or lengthen a run, and
  * `npm run fuzz` runs a long random one.
  */

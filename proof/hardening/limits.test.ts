@@ -1,5 +1,5 @@
 /**
- * Issue 5: each limit of rules/limits.ts is a clear JSON error with the right status, and a request
+ * Each limit of rules/limits.ts is a clear JSON error with the right status, and a request
  * right at the limit still succeeds. The interface states no limits (section 8).
  */
 import { gzipSync } from 'node:zlib';

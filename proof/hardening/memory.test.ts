@@ -1,5 +1,5 @@
 /**
- * Issue 5: memory stays flat under sustained writes to the same keys. The journal is bounded in
+ * Memory stays flat under sustained writes to the same keys. The journal is bounded in
  * entries and in body bytes (mock/journal/request-journal.ts), the state does not grow when the same keys are rewritten, and the heap
  * after garbage collection grows by far less than the bodies sent.
  *

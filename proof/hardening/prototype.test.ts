@@ -1,5 +1,5 @@
 /**
- * Issue 5: no prototype pollution through data keys, payload keys or query strings. Keys named
+ * No prototype pollution through data keys, payload keys or query strings. Keys named
  * `__proto__`, `constructor` or `prototype` are ordinary data keys (interface 2.1: `data` holds any
  * keys), stored and answered as such; Object.prototype stays untouched throughout.
  */

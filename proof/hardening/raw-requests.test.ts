@@ -1,5 +1,5 @@
 /**
- * Issue 5: requests no well-behaved client library will send, written byte by byte on a socket.
+ * Requests no well-behaved client library will send, written byte by byte on a socket.
  * Node's HTTP parser refuses most of them before Express sees them; mock/adapters/server-errors.ts
  * makes those refusals JSON too. After each, the state is unchanged and the mock still answers.
  */

@@ -1,5 +1,5 @@
 /**
- * Payload generators read off the generated request schemas (schemas/*.json), so the fuzzer sends
+ * Payload generators read off the generated request schemas (schemas/generated/*.json), so the fuzzer sends
  * what the tables allow and follows them when they change: objects with their listed properties
  * (required always, optional sometimes) plus odd extra keys, e-mail strings, any JSON value where
  * the schema names no type. `breakPayload` then damages a payload in the ways clients do.

@@ -1,5 +1,5 @@
 /**
- * Issue 5: the token (interface section 5 shows none; the API family's X-API-TOKEN or ?api_token=)
+ * The token (interface section 5 shows none; the API family's X-API-TOKEN or ?api_token=)
  * is compared in constant time and never appears in log lines, the journal or error bodies.
  */
 import crypto from 'node:crypto';

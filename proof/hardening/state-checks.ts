@@ -6,6 +6,7 @@
  */
 import type { SiteFixture } from 'site-articles-mock';
 import { isReservedKey } from 'site-articles-schemas/catalogue';
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import type { HttpAnswer } from './client';
 import type { Plan } from './cases';
 
@@ -93,7 +94,7 @@ function writeProblems(plan: Plan, before: SiteFixture, after: SiteFixture, answ
   const old = before.articles.find((article) => article.id === plan.articleId);
   const now = after.articles.find((article) => article.id === plan.articleId);
   if (!old || !now) return [...problems, `article ${String(plan.articleId)} is missing`];
-  // Data writes move updated_at (issue 3); a new comment may leave it, but nothing moves it back.
+  // Data writes move updated_at; a new comment may leave it, but nothing moves it back.
   const moved = plan.operation === 'postComment' ? now.updated_at >= old.updated_at : now.updated_at > old.updated_at;
   if (!moved) problems.push(`updated_at did not move forward (${old.updated_at} -> ${now.updated_at})`);
   if (!same(expectedData(plan, old.data), now.data))
@@ -141,7 +142,7 @@ export function stateProblems(
   answer: HttpAnswer,
   method: string,
 ): string[] {
-  const succeeded = answer.status >= 200 && answer.status <= 299;
+  const succeeded = isSuccessStatus(answer.status);
   const parsed = succeeded ? parseOrUndefined(answer.text) : undefined;
   const agreement = succeeded && method !== 'HEAD' ? agreementProblems(plan, after, answer, parsed) : [];
   if (!succeeded || !plan.operation || !writes.has(plan.operation)) {

@@ -60,7 +60,7 @@ const catchers: Record<string, string> = {
 };
 
 /**
- * The variants of issue 9, each with the check that catches it and the judge rule its failure
+ * The broken variants, each with the check that catches it and the judge rule its failure
  * names (schemas/conformance/violation.ts): proof that each class of fault is caught for the right reason.
  */
 const judgedCatchers: [variant: string, check: string, rule: Rule][] = [

@@ -2,10 +2,13 @@
  * The name a command's usage and messages should give it: what the user typed. Installed, the
  * package's `bin` name (`articles-mock`, also from `npx` and from a project's own npm script); in
  * this repository, the npm script that runs it (`npm start --`, `npm run contract --`). Shared by
- * the mock's and the contract suite's command lines, so both name themselves the same way.
+ * the mock's and the contract suite's command lines, so both name themselves the same way; and
+ * when their output may be coloured (colour.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+
+export { colourWanted } from './colour';
 
 export interface Invocation {
   /** The package's `bin` name for this command. */
@@ -24,6 +27,9 @@ export function invokedAs(
   const event = env.npm_lifecycle_event ?? '';
   return event === 'start' || event === 'test' ? `npm ${event} --` : `npm run ${event} --`;
 }
+
+/** The line a usage error ends with: where every option is told, rather than all of them at once. */
+export const helpHint = (command: string): string => `\`${command} --help\` lists every option`;
 
 /** Whether an npm script (`npm start`, `npm run x`) started this process, npm being its parent; `npx` is not one. */
 export const startedByNpmScript = (env: NodeJS.ProcessEnv): boolean =>

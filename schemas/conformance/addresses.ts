@@ -4,7 +4,7 @@
  * annotation, where `{id}` stands for the `id` of the same object; the schemas' own pattern only
  * sees digits, this walk checks that they are the right ones.
  */
-import { schemaDocuments, schemaIds, type ResponseShape } from '../index';
+import { schemaDocuments, schemaIds, type ResponseShape } from '../generated/index';
 import { violation, type Violation } from './violation';
 
 interface SchemaNode {

@@ -6,7 +6,7 @@
  * only which one the article points at (the summary's `id`) is the article's own attribute.
  */
 import { isDeepStrictEqual } from 'node:util';
-import articleSchema from '../article.json';
+import articleSchema from '../generated/article.json';
 
 const articleFields = Object.keys(articleSchema.properties);
 const movable = new Set(['data', 'updated_at', 'comments_count']);

@@ -5,6 +5,7 @@
  * posts that took effect. The data of writes sent at once is judged by the linearizability check
  * (linearizability/), since there the order matters.
  */
+import { isSuccessStatus } from './status';
 import { violation, type Violation } from './violation';
 
 export interface BurstPost {
@@ -23,7 +24,7 @@ export interface PostBurst {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const accepted = (post: BurstPost): boolean => post.status !== undefined && post.status >= 200 && post.status <= 299;
+const accepted = (post: BurstPost): boolean => post.status !== undefined && isSuccessStatus(post.status);
 const unknown = (post: BurstPost): boolean => post.status === undefined || post.status >= 500;
 
 function copiesOf(items: unknown[], post: BurstPost): number {

@@ -6,12 +6,12 @@
  * `judgeWrite` what a write did, from the reads around it. Every finding names a rule of the one
  * rule table (`rules`).
  */
-export { judgeExchange, isJsonMediaType, type Answer } from './exchange';
+export { judgeExchange, judgeShape, isJsonMediaType, type Answer } from './answer';
 export { judgeArticleAfter, judgeWrite, type CommentListRead, type Write, type WriteRecord } from './write';
 export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
 export { judgeAddresses } from './addresses';
 export { judgeRequest } from './request';
-export { judgeStatus } from './status';
+export { isSuccessStatus, judgeStatus, judgeSuccessStatus } from './status';
 export { predictData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange } from './attributes';
@@ -26,7 +26,16 @@ export {
 } from './bursts';
 export { checkLinearizable, type Model, type Observed, type Verdict } from './linearizability/check';
 export { articleDataModel, type DataOperation } from './linearizability/model';
-export { checkArticleData, type DataVerdict } from './linearizability/by-key';
-export { describeJudged, rules, violation, type Rule, type Violation } from './violation';
-export { fillPath, matchRoute, pathsOf, type RouteMatch } from './routes';
-export { showValue } from './difference';
+export { checkArticleDataLinearizable, type DataVerdict } from './linearizability/by-key';
+export { describeJudged, readJudgedLine, rules, violation, type Rule, type Violation } from './violation';
+export { fillPath, matchRoute, parseArticleId, pathsOf, type RouteMatch } from './routes';
+export {
+  describeDifference,
+  jsonDifferences,
+  kindOf,
+  showText,
+  showValue,
+  shownValueLength,
+  type DifferenceKind,
+  type PathDifference,
+} from './difference';

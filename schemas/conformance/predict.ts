@@ -3,7 +3,7 @@
  * the data it may leave. A refused write leaves data as it was; a reserved key never changes; a
  * full update may merge or replace (4.2 leaves that open), so it has two possible results.
  */
-import { isReservedKey } from '../catalogue';
+import { isReservedKey } from '../generated/catalogue';
 
 export type Write =
   | { operation: 'updateArticle'; payload: unknown }

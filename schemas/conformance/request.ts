@@ -3,7 +3,7 @@
  * wrong payload is reported too, by field. The contract suite sends only payloads it built; a
  * validating proxy sees whatever a client sends, so it asks this.
  */
-import type { RequestShape } from '../catalogue';
+import type { RequestShape } from '../generated/catalogue';
 import { validateRequest } from '../validation';
 import { violation, type Violation } from './violation';
 

@@ -1,5 +1,5 @@
 /** The one route table of section 4 (from the generated catalogue): given/want tables. */
-import { fillPath, matchRoute, pathsOf, routeUrlPatterns } from './routes';
+import { fillPath, matchRoute, parseArticleId, pathsOf, routeUrlPatterns } from './routes';
 
 test.each([
   { method: 'GET', path: '/admin/api/articles/7', operation: 'readArticle', params: { article_id: '7' } },
@@ -54,4 +54,20 @@ test.each([
 ])('as a URL pattern at any origin, %s matches exactly when matchRoute finds a route', (path) => {
   const matched = routeUrlPatterns().some((pattern) => pattern.test(`https://shop.example:8443${path}`));
   expect(matched).toBe(matchRoute('GET', path) !== undefined);
+});
+
+test.each([
+  { raw: '7', want: 7 },
+  { raw: '007', want: 7 },
+  { raw: '9007199254740991', want: 9007199254740991 },
+  { raw: '9007199254740992', want: undefined },
+  { raw: '99999999999999999', want: undefined },
+  { raw: '', want: undefined },
+  { raw: '-1', want: undefined },
+  { raw: '1.5', want: undefined },
+  { raw: '1e3', want: undefined },
+  { raw: ' 7', want: undefined },
+  { raw: '0x10', want: undefined },
+])('parseArticleId reads $raw as $want', ({ raw, want }) => {
+  expect(parseArticleId(raw)).toBe(want);
 });

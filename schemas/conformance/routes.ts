@@ -1,12 +1,12 @@
 /**
  * The one route table of section 4: which operation an address names, for the mock's core, the
  * validating proxy and the contract suite alike. Every address comes from the generated catalogue
- * (schemas/index.ts: `operations` and the comment list's `otherAddresses`), so none is restated
+ * (schemas/generated/catalogue.ts: `operations` and the comment list's `otherAddresses`), so none is restated
  * here. Matching follows Express's defaults, which the mock always had: case-insensitive, an
  * optional trailing slash, one segment per parameter. Parameters come back as they appear in the
  * path, still percent-encoded: what a malformed one means is each caller's business.
  */
-import { operations, otherAddresses, type OperationId } from '../catalogue';
+import { operations, otherAddresses, type OperationId } from '../generated/catalogue';
 
 export interface RouteMatch {
   /** Undefined when the path is known but the method is not (405 with `allow`). */
@@ -93,6 +93,16 @@ export const anyOrigin = '[^/]+//[^/]+';
  */
 export const routeUrlPatterns = (): RegExp[] =>
   table.map((route) => patternOf(route.path, { before: anyOrigin, segment: '[^/]+' }));
+
+/**
+ * The article a path's `{article_id}` (or a command line's `--article-id`) names: an integer
+ * (section 4), written in decimal digits only and no larger than a safe integer; undefined when it
+ * names no article.
+ */
+export function parseArticleId(raw: string): number | undefined {
+  const id = /^[0-9]{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
 
 /** A path template with its `{param}`s filled in, each percent-encoded. */
 export const fillPath = (template: string, params: Record<string, string | number>): string =>

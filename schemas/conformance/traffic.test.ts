@@ -1,6 +1,14 @@
 /** What one passing exchange alone shows (section 4 with 2.1 and 7): given/want tables, no server. */
-import { operations } from '../catalogue';
-import { judgeRequest, judgeStatus, judgeTraffic, judgeWrite, type Operation } from './index';
+import { operations } from '../generated/catalogue';
+import {
+  isSuccessStatus,
+  judgeRequest,
+  judgeStatus,
+  judgeSuccessStatus,
+  judgeTraffic,
+  judgeWrite,
+  type Operation,
+} from './index';
 
 const operation = (id: string): Operation => {
   const found = operations.find((candidate) => candidate.id === id);
@@ -26,6 +34,25 @@ test.each([
   { description: 'an error page in HTML', stated: 200, status: 502, body: '<h1>Bad</h1>', want: ['error-answer-json'] },
 ])('judgeStatus: $description', ({ stated, status, body, want }) => {
   expect(rulesOf(judgeStatus(stated, status, body))).toEqual(want);
+});
+
+test.each([
+  { status: 199, want: false },
+  { status: 200, want: true },
+  { status: 299, want: true },
+  { status: 300, want: false },
+])('isSuccessStatus: $status is a success: $want', ({ status, want }) => {
+  expect(isSuccessStatus(status)).toBe(want);
+});
+
+test.each([
+  { description: 'the stated status', stated: 201, status: 201, want: [] },
+  { description: 'another success where one is stated', stated: 201, status: 200, want: ['stated-status'] },
+  { description: 'any 2xx where only success is stated', stated: undefined, status: 204, want: [] },
+  { description: 'an error where only success is stated', stated: undefined, status: 404, want: ['stated-status'] },
+  { description: 'an error where a status is stated', stated: 200, status: 422, want: ['stated-status'] },
+])('judgeSuccessStatus: $description', ({ stated, status, want }) => {
+  expect(rulesOf(judgeSuccessStatus(stated, status))).toEqual(want);
 });
 
 const article = {

@@ -1,13 +1,13 @@
 /**
  * Everything one exchange nobody planned can be judged on by itself (section 4 with 2.1, 2.2 and
  * 7): the request's shape, the stated success status, a JSON body on error answers, the answer's
- * media type, shape and dates (exchange.ts) and its address forms. The validating proxy judges
+ * media type, shape and dates (answer.ts) and its address forms. The validating proxy judges
  * each exchange it passes with this; the contract suite's checks ask the same parts one by one,
  * because they send only requests they built and judge statuses in their own words.
  */
-import type { operations } from '../catalogue';
+import type { operations } from '../generated/catalogue';
 import { judgeAddresses } from './addresses';
-import { judgeExchange, type Answer } from './exchange';
+import { judgeExchange, type Answer } from './answer';
 import { judgeRequest } from './request';
 import { judgeStatus } from './status';
 import type { Violation } from './violation';

@@ -4,6 +4,8 @@
  * came back. Plain data, so the contract suite, its random sequences and the validating proxy
  * print the same. Rule names are stable: reports and tests refer to them.
  */
+import { describeDifference, kindOf, type DifferenceKind, type PathDifference } from './difference';
+
 export const rules = {
   'media-type': 'a success answer with a body is labelled application/json (all payloads are JSON)',
   'empty-204': 'a 204 answer has an empty body',
@@ -45,8 +47,19 @@ export const violation = (rule: Rule, path: string, expected: string, actual: st
   actual,
 });
 
-/** One line per violation: `[rule] path: expected ..., actual ...`. */
+/** One line per violation, its path marked missing, extra or changed: `[rule] /data/k: missing, expected "x"; actual (absent)`. */
 export const describeJudged = (violations: Violation[]): string =>
   violations
-    .map((found) => `[${found.rule}] ${found.path || '(answer)'}: expected ${found.expected}; actual ${found.actual}`)
+    .map(
+      (found) =>
+        `[${found.rule}] ${describeDifference({ pointer: found.path, kind: kindOf(found.expected, found.actual), expected: found.expected, actual: found.actual })}`,
+    )
     .join('\n');
+
+/** A line `describeJudged` wrote, read back (a report that has only the text renders it): undefined for any other line. */
+export function readJudgedLine(line: string): (PathDifference & { rule: string }) | undefined {
+  const [, rule, pointer, kind, expected, actual] =
+    /^\[([a-z0-9-]+)\] (\S*): (missing|extra|changed), expected (.*); actual (.*)$/s.exec(line) ?? [];
+  if (rule === undefined || pointer === undefined || expected === undefined || actual === undefined) return undefined;
+  return { rule, pointer: pointer === '(answer)' ? '' : pointer, kind: kind as DifferenceKind, expected, actual };
+}

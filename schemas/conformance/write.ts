@@ -1,15 +1,16 @@
 /**
  * Judging what one write did (interface sections 1, 2.1, 2.2, 4.2 to 4.6): from the article read
  * before it, the write sent, its answer, the article read after it and, after a post, the comment
- * lists read after it. The answer on its own is `judgeExchange`'s business (exchange.ts): callers
+ * lists read after it. The answer on its own is `judgeExchange`'s business (answer.ts): callers
  * judge it there once, and this function only what needs the reads around it. Plain data in,
  * violations out: the contract checks, the random sequences and the validating proxy all call it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
+import { isSuccessStatus } from './status';
 import { answerDifferences, changedAttributes } from './attributes';
-import { describeDifferences, keyDifferences, showValue } from './difference';
-import { unrealArticleDates, unrealCommentDates, type Answer } from './exchange';
+import { describeDifferences, jsonDifferences, keyDifferences, pointerOf, showValue } from './difference';
+import { unrealArticleDates, unrealCommentDates, type Answer } from './answer';
 import { predictData, type Write } from './predict';
 import { violation, type Violation } from './violation';
 
@@ -36,10 +37,10 @@ export interface WriteRecord {
   tookEffect?: boolean;
 }
 
-const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+const show = showValue;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isAccepted = (answer: Answer): boolean => answer.status >= 200 && answer.status <= 299;
+const isAccepted = (answer: Answer): boolean => isSuccessStatus(answer.status);
 const tookEffect = (record: WriteRecord): boolean => record.tookEffect ?? isAccepted(record.answer);
 
 /** The article read after any write: its whole 2.1 shape, real dates, and no attribute but data, updated_at and comments_count moved. */
@@ -64,13 +65,16 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
     return [];
   }
   if (!isRecord(body)) return [];
-  return answerDifferences(body, after).map((difference) =>
-    violation('answer-is-article', `/${difference.field}`, show(difference.before), show(difference.now)),
+  // Each path that differs is its own finding: an answer's data may hold thousands of equal characters.
+  return answerDifferences(body, after).flatMap((difference) =>
+    jsonDifferences(difference.now, difference.before, `/${difference.field}`).differences.map((found) =>
+      violation('answer-is-article', found.pointer, found.expected, found.actual),
+    ),
   );
 }
 
 /** JSON Pointer of one data key. */
-const keyPointer = (key: string): string => `/data/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const keyPointer = (key: string): string => pointerOf('/data', key);
 
 function judgeData(record: WriteRecord): Violation[] {
   const { before, write, after } = record;

@@ -7,7 +7,7 @@
  */
 import Ajv2020, { _ } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { schemaDocuments } from '../index';
+import { schemaDocuments } from '../generated/index';
 import { ownFormats } from './date-time';
 
 export function createAjv(options: { source?: boolean } = {}): Ajv2020 {

@@ -9,12 +9,12 @@
  * a run from source compiles each validator the first time it is used. Either way a validator is the code Ajv generates from the same configuration.
  */
 import type Ajv2020 from 'ajv/dist/2020';
-import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../catalogue';
+import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../generated/catalogue';
 import type * as AjvModule from './ajv';
 import type * as LoaderModule from './precompiled-loader';
-import { toViolations, type Violation } from './violations';
+import { toViolations, type SchemaViolation } from './violations';
 
-export type { Violation } from './violations';
+export type { SchemaViolation } from './violations';
 export { describeViolations } from './violations';
 export type Family = 'tolerant' | 'strict';
 
@@ -62,7 +62,7 @@ function validatorFor(id: string): Validator {
 const knownResponses = new Set<string>(responseShapes);
 const knownRequests = new Set<string>(requestShapes);
 
-function run(id: string, data: unknown): Violation[] {
+function run(id: string, data: unknown): SchemaViolation[] {
   const validator = validatorFor(id);
   return validator(data) ? [] : toViolations(validator.errors);
 }
@@ -71,7 +71,7 @@ function run(id: string, data: unknown): Violation[] {
  * Checks a response body. `tolerant` allows fields the interface does not list (how a real
  * deployment is judged); `strict` allows only the listed ones (how the mock judges itself).
  */
-export function validateResponse(shape: ResponseShape, data: unknown, family: Family = 'tolerant'): Violation[] {
+export function validateResponse(shape: ResponseShape, data: unknown, family: Family = 'tolerant'): SchemaViolation[] {
   if (!knownResponses.has(shape)) throw new Error('unknown shape');
   const ids: { tolerant: string; strict?: string } = schemaIds[shape];
   const id = family === 'strict' ? ids.strict : ids.tolerant;
@@ -80,7 +80,7 @@ export function validateResponse(shape: ResponseShape, data: unknown, family: Fa
 }
 
 /** Checks a request payload; extra fields are accepted (and ignored by the mock). */
-export function validateRequest(shape: RequestShape, data: unknown): Violation[] {
+export function validateRequest(shape: RequestShape, data: unknown): SchemaViolation[] {
   if (!knownRequests.has(shape)) throw new Error('unknown shape');
   return run(schemaIds[shape].tolerant, data);
 }

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprintOf } from '../../scripts/generate/build-catalog';
 import { tempFolders } from '../../test-support/temp-files';
-import { schemaFingerprint } from '../catalogue';
-import { schemaDocuments } from '../index';
+import { schemaFingerprint } from '../generated/catalogue';
+import { schemaDocuments } from '../generated/index';
 import { loadPrecompiled, precompiledFile } from './precompiled-loader';
 
 const newFolder = tempFolders('precompiled-loader');

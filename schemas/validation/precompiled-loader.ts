@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { schemaFingerprint } from '../catalogue';
+import { schemaFingerprint } from '../generated/catalogue';
 
 export interface Validator {
   (data: unknown): boolean;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
 import fc from 'fast-check';
-import { schemaDocuments } from '../index';
+import { schemaDocuments } from '../generated/index';
 import { createAjv } from './ajv';
 
 interface Validator {

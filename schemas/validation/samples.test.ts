@@ -3,7 +3,7 @@
  * change it, each saying whether the result is valid and, when not, which fields are at fault.
  */
 import { dataOf, isRequest, isResponse, sampleFiles } from '../../test-support/schema-samples';
-import { operations } from '../catalogue';
+import { operations } from '../generated/catalogue';
 import { validateRequest, validateResponse, type Family } from './index';
 
 function validate(shape: string, data: unknown, family: Family | undefined): string[] {

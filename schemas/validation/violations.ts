@@ -1,10 +1,11 @@
 /**
- * Ajv's errors as violations a person can read: the JSON path of the offending field (the missing
+ * Ajv's errors as schema violations a person can read (named apart from conformance's `Violation`, a
+ * broken rule of the interface): the JSON path of the offending field (the missing
  * or unexpected property included) and what is wrong with it.
  */
 import type { ErrorObject } from 'ajv';
 
-export interface Violation {
+export interface SchemaViolation {
   /** JSON Pointer of the field at fault; `` for the document itself. */
   path: string;
   message: string;
@@ -25,9 +26,9 @@ function messageOf(error: ErrorObject): string {
   return error.message ?? error.keyword;
 }
 
-export function toViolations(errors: ErrorObject[] | null | undefined): Violation[] {
+export function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
   const seen = new Set<string>();
-  const violations: Violation[] = [];
+  const violations: SchemaViolation[] = [];
   for (const error of errors ?? []) {
     const violation = { path: pathOf(error), message: messageOf(error) };
     const key = `${violation.path} ${violation.message}`;
@@ -37,6 +38,6 @@ export function toViolations(errors: ErrorObject[] | null | undefined): Violatio
   return violations;
 }
 
-export function describeViolations(violations: Violation[]): string {
+export function describeViolations(violations: SchemaViolation[]): string {
   return violations.map((violation) => `${violation.path || '(body)'}: ${violation.message}`).join('\n');
 }

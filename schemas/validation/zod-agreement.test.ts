@@ -9,9 +9,9 @@ import { createApp, nodeListener } from 'site-articles-mock';
 import { z } from 'zod';
 import { closeServer, listenOnLoopback } from '../../test-support/loopback';
 import { dataOf, isRequest, isResponse, sampleFiles } from '../../test-support/schema-samples';
-import type { RequestShape, ResponseShape } from '../catalogue';
-import type { components } from '../types/index';
-import * as zod from '../zod/index';
+import type { RequestShape, ResponseShape } from '../generated/catalogue';
+import type { components } from '../generated/types/index';
+import * as zod from '../generated/zod/index';
 import { validateRequest, validateResponse, type Family } from './index';
 
 const escapePointer = (segment: PropertyKey): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');

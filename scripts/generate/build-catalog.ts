@@ -1,7 +1,7 @@
 /**
  * Two modules through which code reaches the generated schemas and the facts of the tables:
- * `schemas/catalogue.ts`, the facts (operations, shapes, the reserved key prefix, the schemas'
- * fingerprint) with no schema in it, which is all the running mock needs; and `schemas/index.ts`,
+ * `schemas/generated/catalogue.ts`, the facts (operations, shapes, the reserved key prefix, the schemas'
+ * fingerprint) with no schema in it, which is all the running mock needs; and `schemas/generated/index.ts`,
  * the catalogue again with every JSON Schema. Only the index imports the JSON files (the schemas
  * exist once, on disk, and the build copies them along), so a start that needs no schema reads none.
  */

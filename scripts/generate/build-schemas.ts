@@ -1,7 +1,7 @@
 /**
  * JSON Schemas (draft 2020-12) for every shape of the interface tables. Response shapes come in
  * two families: tolerant (`schemas/<name>.json`, extra fields allowed, used to judge any server)
- * and strict (`schemas/strict/<name>.json`, only the listed fields, for the mock's self-check).
+ * and strict (`schemas/generated/strict/<name>.json`, only the listed fields, for the mock's self-check).
  * Request payloads have one family and accept extra fields.
  */
 import { formKeywords } from './forms';

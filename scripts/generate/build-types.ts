@@ -1,6 +1,6 @@
 /**
- * `schemas/types/index.ts`: the names client code uses (`Article`, `Comment`, `DataKeyResponse`...), each
- * an alias of the one declaration openapi-typescript wrote into `schemas/types/operations.ts` from the
+ * `schemas/generated/types/index.ts`: the names client code uses (`Article`, `Comment`, `DataKeyResponse`...), each
+ * an alias of the one declaration openapi-typescript wrote into `schemas/generated/types/operations.ts` from the
  * OpenAPI document, so every shape is declared once. Response types are the strict family (exactly
  * the listed fields); request types accept extra fields, as the request schemas do.
  */

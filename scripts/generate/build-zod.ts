@@ -1,5 +1,5 @@
 /**
- * `schemas/zod/index.ts`: Zod 4 schemas of every shape the generated JSON Schemas have, for clients
+ * `schemas/generated/zod/index.ts`: Zod 4 schemas of every shape the generated JSON Schemas have, for clients
  * that validate with Zod. Each is read from its JSON Schema keyword by keyword (zod-keywords.ts),
  * so it says what that schema says, tolerant (`Article`, extra fields kept) and strict
  * (`strict.Article`), named as the types are.
@@ -49,11 +49,11 @@ const header = `/**
  * Zod 4 schemas of the interface's shapes, one for each generated JSON Schema and saying what it
  * says: \`Article\` is \`article.json\` (tolerant: fields the interface does not list are allowed and
  * kept), \`strict.Article\` is \`strict/article.json\` (only the listed fields). Formats are checked
- * by the checks Ajv runs for them, so these schemas and \`site-articles-schemas/validation\` decide
- * every value alike.
+ * as ajv-formats' full formats decide them, as \`site-articles-schemas/validation\` does, so both
+ * decide every value alike.
  */
 import { z } from 'zod';
-import { emailPattern, isDateTime } from '../validation/formats';`;
+import { fullFormats } from 'ajv-formats/dist/formats';`;
 
 export function buildZodSchemas(files: SchemaFile[], banner: string): string {
   const resolve = referenceResolver(files);

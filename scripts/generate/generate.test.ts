@@ -207,51 +207,53 @@ describe('one changed row of the interface tables', () => {
   test('changes the JSON Schema', () => {
     const pick = (document: { properties: { comments_count: { type: string } } }): string =>
       document.properties.comments_count.type;
-    expect(property(before, 'schemas/article.json', pick)).toBe('integer');
-    expect(property(after, 'schemas/article.json', pick)).toBe('string');
-    expect(property(after, 'schemas/strict/article-update-response.json', pick)).toBe('string');
+    expect(property(before, 'schemas/generated/article.json', pick)).toBe('integer');
+    expect(property(after, 'schemas/generated/article.json', pick)).toBe('string');
+    expect(property(after, 'schemas/generated/strict/article-update-response.json', pick)).toBe('string');
   });
 
   test('declares every shape once: the named types are aliases of the per-operation declarations', () => {
-    expect(after.get('schemas/types/index.ts')).toContain("export type Article = components['schemas']['Article'];");
-    expect(after.get('schemas/types/index.ts')).not.toMatch(/comments_count|interface /);
+    expect(after.get('schemas/generated/types/index.ts')).toContain(
+      "export type Article = components['schemas']['Article'];",
+    );
+    expect(after.get('schemas/generated/types/index.ts')).not.toMatch(/comments_count|interface /);
   });
 
   test('changes the per-operation types, which the named types alias', () => {
-    expect(before.get('schemas/types/operations.ts')).toContain('comments_count: number;');
-    expect(after.get('schemas/types/operations.ts')).toContain('comments_count: string;');
-    expect(after.get('schemas/types/operations.ts')).not.toContain('comments_count: number;');
+    expect(before.get('schemas/generated/types/operations.ts')).toContain('comments_count: number;');
+    expect(after.get('schemas/generated/types/operations.ts')).toContain('comments_count: string;');
+    expect(after.get('schemas/generated/types/operations.ts')).not.toContain('comments_count: number;');
   });
 
   test('changes the OpenAPI document', () => {
     const pick = (document: {
       components: { schemas: { Article: { properties: { comments_count: { type: string } } } } };
     }): string => document.components.schemas.Article.properties.comments_count.type;
-    expect(property(before, 'schemas/openapi.json', pick)).toBe('integer');
-    expect(property(after, 'schemas/openapi.json', pick)).toBe('string');
+    expect(property(before, 'schemas/generated/openapi.json', pick)).toBe('integer');
+    expect(property(after, 'schemas/generated/openapi.json', pick)).toBe('string');
   });
 
   test('changes the Zod schemas, each family', () => {
-    expect(before.get('schemas/zod/index.ts')).toContain('comments_count: integer,');
-    expect(after.get('schemas/zod/index.ts')).toContain('comments_count: z.string(),');
-    expect(after.get('schemas/zod/index.ts')).not.toContain('comments_count: integer');
+    expect(before.get('schemas/generated/zod/index.ts')).toContain('comments_count: integer,');
+    expect(after.get('schemas/generated/zod/index.ts')).toContain('comments_count: z.string(),');
+    expect(after.get('schemas/generated/zod/index.ts')).not.toContain('comments_count: integer');
   });
 
   test('changes nothing else', () => {
     const differing = [...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort();
     expect(differing).toEqual([
-      'schemas/article-update-response.json',
-      'schemas/article.json',
+      'schemas/generated/article-update-response.json',
+      'schemas/generated/article.json',
       // The catalogue carries the schemas' fingerprint, so that validators built from the old ones go unused.
-      'schemas/catalogue.ts',
-      'schemas/data-key-response.json',
-      'schemas/openapi.json',
-      'schemas/strict/article-update-response.json',
-      'schemas/strict/article.json',
-      'schemas/strict/data-key-response.json',
-      // schemas/types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
-      'schemas/types/operations.ts',
-      'schemas/zod/index.ts',
+      'schemas/generated/catalogue.ts',
+      'schemas/generated/data-key-response.json',
+      'schemas/generated/openapi.json',
+      'schemas/generated/strict/article-update-response.json',
+      'schemas/generated/strict/article.json',
+      'schemas/generated/strict/data-key-response.json',
+      // generated/types/index.ts names the shapes only: a field's type is declared once, in operations.ts.
+      'schemas/generated/types/operations.ts',
+      'schemas/generated/zod/index.ts',
     ]);
   });
 });

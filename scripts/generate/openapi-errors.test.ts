@@ -1,5 +1,5 @@
 /**
- * Issue 29 (14): the generated OpenAPI document states what the mock does where the interface is
+ * The generated OpenAPI document states what the mock does where the interface is
  * silent (sections 5 and 7). Writes take the API family's token, in the `X-API-TOKEN` header or the
  * `api_token` query; reads ask for none. Every operation lists the error statuses the mock's
  * catalogue can answer it with, each with the family's body (`message`, and `errors` on 422) and,
@@ -7,7 +7,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
-import openapi from '../../schemas/openapi.json';
+import openapi from '../../schemas/generated/openapi.json';
 import { errorCatalogue, type ErrorCode } from '../../mock/core/api-error';
 
 type Document = Parameters<typeof SwaggerParser.validate>[0];

@@ -30,8 +30,18 @@ export function traitsOf(operation: Operation, model: InterfaceModel): Operation
   };
 }
 
-/** The catalogue's codes no operation gets: the control API's and the proxy's refusals, and a method that is another operation's (or none's). */
-type NotAnOperationsAnswer = 'controlTokenRequired' | 'crossOriginControl' | 'originNotAllowed' | 'methodNotAllowed';
+/**
+ * The catalogue's codes no operation gets: the control API's and the proxy's refusals, a method
+ * that is another operation's (or none's), and the sandboxes' (a request naming no sandbox never
+ * meets them; docs/scenarios.md).
+ */
+type NotAnOperationsAnswer =
+  | 'controlTokenRequired'
+  | 'crossOriginControl'
+  | 'originNotAllowed'
+  | 'methodNotAllowed'
+  | 'unknownSandbox'
+  | 'tooManySandboxes';
 export type OperationErrorCode = Exclude<ErrorCode, NotAnOperationsAnswer>;
 
 const always = (): boolean => true;

@@ -6,7 +6,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import openapi from '../../schemas/openapi.json';
+import openapi from '../../schemas/generated/openapi.json';
 import { operations } from 'site-articles-schemas/catalogue';
 import { isRealCommentDate, isRealTimestamp } from '../../schemas/conformance';
 import { validateRequest, validateResponse } from '../../schemas/validation';

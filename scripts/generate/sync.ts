@@ -5,21 +5,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { generatedFolders, generatedTopLevel, handWrittenTopLevel } from './generated-files';
+import { generatedFolder } from './generated-files';
 
-function filesIn(root: string, folder: string, recursive: boolean): string[] {
+function filesIn(root: string, folder: string): string[] {
   const full = join(root, folder);
   if (!existsSync(full)) return [];
-  return readdirSync(full, { withFileTypes: true, recursive })
+  return readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
-/** The files on disk in the places generation owns (generated-files.ts). */
-function filesOnDisk(root: string): string[] {
-  const topLevel = filesIn(root, generatedTopLevel, false).filter((path) => !handWrittenTopLevel.includes(path));
-  return [...topLevel, ...generatedFolders.flatMap((folder) => filesIn(root, folder, true))];
-}
+/** The files on disk in the folder generation owns (generated-files.ts). */
+const filesOnDisk = (root: string): string[] => filesIn(root, generatedFolder);
 
 /** Writes every file and removes leftovers that generation no longer produces. */
 export function writeGenerated(root: string, files: Map<string, string>): void {

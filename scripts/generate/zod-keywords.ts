@@ -30,10 +30,14 @@ export const zodHelpers = `/** JSON Schema's \`integer\`: any whole number (Zod'
 const integer = z.number().refine(Number.isInteger, { error: 'Invalid input: expected an integer' });
 /** A field of any JSON value: anything but \`undefined\`, which is what JSON Schema's \`required\` refuses. */
 const anyValue = z.unknown().refine((value) => value !== undefined, { error: 'Invalid input: expected a value' });
-/** The \`date-time\` format, by the function Ajv's format runs (not Zod's ISO pattern, which refuses a leap second). */
+/**
+ * The \`date-time\` format, by ajv-formats' full check (not Zod's ISO pattern, which refuses a leap
+ * second); the project's Ajv runs a faster function that decides every string alike.
+ */
+const isDateTime = (fullFormats['date-time'] as { validate: (text: string) => boolean }).validate;
 const dateTime = z.stringFormat('date-time', isDateTime);
 /** The \`email\` format, by ajv-formats' pattern, which Ajv's format runs. */
-const email = z.email({ pattern: emailPattern });`;
+const email = z.email({ pattern: fullFormats.email as RegExp });`;
 
 const formatChecks: Record<string, string | undefined> = { 'date-time': 'dateTime', email: 'email' };
 

@@ -2,8 +2,7 @@
  * The API docs (/__mock/docs, Swagger UI over the mock's own OpenAPI document) in Chromium, with
  * the mock started with a token as `--token` starts it: the six operations are listed and "Try it
  * out" calls the mock; Authorize takes the token for the `X-API-TOKEN` header or the `api_token`
- * query, and a write tried out with it is accepted; one tried without it shows the documented 401
- * (issue 29, item 14).
+ * query, and a write tried out with it is accepted; one tried without it shows the documented 401.
  */
 import type { Locator, Page } from 'playwright-core';
 import { useMockPage } from './mock-page';

@@ -1,5 +1,5 @@
 /**
- * The workbench's journal in Chromium (issue 29, item 13), measured from the laid-out page: the end
+ * The workbench's journal in Chromium, measured from the laid-out page: the end
  * of a path (article id, data key, comment list) shows in its row however narrow the window, an
  * opened entry shows the whole path, "hide requests to /__mock" hides the mock's own page and
  * control requests (`GET /` and its redirect included), and at 360 px the journal comes first.

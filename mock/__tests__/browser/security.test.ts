@@ -1,5 +1,5 @@
 /**
- * Issue 14 in real Chromium: a page from another origin (another loopback port) tries to drive
+ * In real Chromium: a page from another origin (another loopback port) tries to drive
  * the mock's control API with a plain form post, with JSON fetches, by reading the state, and by
  * DNS rebinding (`evil.test` mapped to 127.0.0.1 by Chromium's resolver rules, so its requests
  * reach the mock with `Host: evil.test:<port>`). None changes the site or reads anything. The
@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, serveOnLoopback, stopServer } from '../../../test-support/browser';
 import { nodeListener } from '../../adapters/node-listener';
+import { fillForm, workbenchForms } from '../../../test-support/workbench-forms';
 import { createApp, type MockApp } from '../../app/create-app';
 import type { SecurityPolicy } from '../../security/guard';
 
@@ -27,8 +28,8 @@ const attackerHtml = (target: string): string => `<!doctype html><html><body>
 <form id="reset" method="POST" action="${target}/__mock/reset"><input name="x" value="1" /><button>Go</button></form>
 </body></html>`;
 
-async function startMock(security?: SecurityPolicy): Promise<void> {
-  mock = createApp(security ? { security } : {});
+async function startMock(security?: SecurityPolicy, token?: string): Promise<void> {
+  mock = createApp({ ...(security ? { security } : {}), ...(token === undefined ? {} : { token }) });
   ({ base: mockBase, server: mockServer } = await serveOnLoopback(nodeListener(mock)));
 }
 
@@ -128,6 +129,21 @@ describe('a page from another origin', () => {
     expect(mock.state()).toEqual(before);
   });
 
+  it('cannot read the API token the mock names to its own page', async () => {
+    await stopServer(mockServer);
+    await startMock(undefined, 'dev-token');
+    expect((await fetch(`${mockBase}/__mock/openapi.json`)).headers.get('x-mock-api-token')).toBe('dev-token');
+    const read = await page.evaluate(async (address) => {
+      try {
+        const answer = await fetch(address);
+        return { token: answer.headers.get('x-mock-api-token') };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    }, `${mockBase}/__mock/openapi.json`);
+    expect(read).toEqual({ error: expect.stringMatching(/TypeError/) as unknown });
+  });
+
   it('cannot reach the mock under another name that resolves to loopback', async () => {
     const before = await changeTheSite();
     const port = new URL(mockBase).port;
@@ -189,5 +205,18 @@ describe("the mock's own page", () => {
     await page.waitForSelector('#live.live');
     expect(asked).toHaveLength(1);
     expect(await page.locator('article.card').count()).toBe(mock.state().articles.length);
+  });
+
+  it('beyond loopback, sends the API token with its writes once it holds the control token', async () => {
+    await stopServer(mockServer);
+    await startMock({ listenHost: '0.0.0.0', allowedHosts: [], controlToken: 'a-control-token-for-the-test' }, 'dev');
+    expect((await fetch(`${mockBase}/__mock/openapi.json`)).headers.get('x-mock-api-token')).toBeNull();
+    page.on('dialog', (dialog) => void dialog.accept('a-control-token-for-the-test'));
+    await page.goto(`${mockBase}/__mock/`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const { setKey, open } = workbenchForms(page, 1);
+    await open();
+    await fillForm(setKey, { key: 'colour', value: '"teal"' }, 'Set colour.');
+    expect(mock.state().articles[0]?.data).toMatchObject({ colour: 'teal' });
   });
 });

@@ -48,22 +48,48 @@ describe('the workbench page', () => {
     expect((await fetch(`${workbench.base}/admin/api/articles/1`)).status).toBe(503);
     expect((await fetch(`${workbench.base}/admin/api/articles/1/comments`)).status).toBe(200);
     await page.click('#clear-faults');
-    await page.waitForSelector('#faults-now:text-is("none")');
+    await page.waitForSelector('#faults-now li:text-is("none")');
     expect((await fetch(`${workbench.base}/admin/api/articles/1`)).status).toBe(200);
     // Cleared means cleared on the page too: no field still holds the old failure.
     expect(await page.inputValue('input[name="rate-readArticle"]')).toBe('');
     expect(await page.inputValue('input[name="status-readArticle"]')).toBe('503');
   });
 
-  it('shows a refused fault and clears the error once the fixed input is applied', async () => {
+  it.each([
+    ['delay', '90000'],
+    ['delay-readArticle', 'slow'],
+  ])('shows a refused %s next to its field, by the form’s label, and clears it once fixed', async (name, refused) => {
     const { page } = workbench.opened;
-    await page.fill('input[name="delay"]', '99999999');
+    const field = page.locator(`#faults-form input[name="${name}"]`);
+    await field.fill(refused);
     await page.click('#faults-form button[type="submit"]');
-    await page.waitForSelector('#faults-errors:has-text("delayMs")');
-    await page.fill('input[name="delay"]', '200');
-    await page.click('#faults-form button[type="submit"]');
-    await page.waitForSelector('#faults-now:has-text("200")');
+    await page.waitForSelector(`#faults-form input[name="${name}"][aria-invalid="true"]`);
+    const shown = page.locator(`#${(await field.getAttribute('aria-describedby')) ?? 'none'}`);
+    expect(await shown.textContent()).toBe(
+      'Latency: must be milliseconds (0 to 60000) or a range min-max, such as 200-800',
+    );
+    // Right below its field, and nothing left at the foot of the card.
+    const [fieldBox, shownBox] = await Promise.all([field.boundingBox(), shown.boundingBox()]);
+    expect(Math.abs((shownBox?.y ?? 0) - ((fieldBox?.y ?? 0) + (fieldBox?.height ?? 0)))).toBeLessThan(12);
     expect(await page.textContent('#faults-errors')).toBe('');
+    await field.fill('200');
+    await page.click('#faults-form button[type="submit"]');
+    await page.waitForSelector('#faults-now:has-text("200 ms")');
+    expect(await page.locator('#faults-form .field-error').count()).toBe(0);
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('says in words which faults are in force', async () => {
+    const { page } = workbench.opened;
+    await page.fill('input[name="delay"]', '200-800');
+    await page.fill('input[name="rate"]', '0.25');
+    await page.fill('input[name="rate-readArticle"]', '1');
+    await page.click('#faults-form button[type="submit"]');
+    await page.waitForSelector('#faults-now li:nth-child(2)');
+    expect(await page.locator('#faults-now li').allTextContents()).toEqual([
+      'Every operation: latency 200-800 ms; 25% of requests fail with 503',
+      'readArticle: every request fails with 503',
+    ]);
   });
 
   it('resets the site from the page', async () => {
@@ -121,6 +147,42 @@ describe('the workbench layout', () => {
     // The journal scrolls inside its own card: the page is no longer for a thousand entries.
     expect(long.pageHeight).toBe(short.pageHeight);
     expect(long.newest).toBe('/admin/api/articles/1/data/last');
+  });
+
+  it('says "No requests yet" in a short journal card, with the faults on the first screen at 390 px', async () => {
+    const { page } = await openPage(workbench.browser, `${workbench.base}/__mock/`, { width: 390, height: 844 });
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.locator('#journal-empty').isVisible()).toBe(true);
+    expect(await page.textContent('#journal-empty')).toBe('No requests yet.');
+    const journal = await page.locator('#journal-section').boundingBox();
+    expect(journal?.height).toBeLessThan(150);
+    const faultsTop = (await page.locator('#faults-section').boundingBox())?.y ?? Infinity;
+    expect(faultsTop).toBeLessThan(844 / 2);
+    // The first entry hides the line and gives the card its fixed height.
+    await fetch(`${workbench.base}/admin/api/articles/1`);
+    await page.waitForSelector('#journal li');
+    expect(await page.locator('#journal-empty').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('labels each per-operation fault field visibly above it at 390 px', async () => {
+    const { page } = await openPage(workbench.browser, `${workbench.base}/__mock/`, { width: 390, height: 844 });
+    await page.waitForSelector('body[data-ready="true"]');
+    const rows = await page.locator('#operation-faults tbody tr').all();
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      const labels = row.locator('.cell-label');
+      expect(await labels.allTextContents()).toEqual(['Latency', 'Failure status', 'Failure rate']);
+      for (const cell of await row.locator('label.cell').all()) {
+        const [label, input] = await Promise.all([
+          cell.locator('.cell-label').boundingBox(),
+          cell.locator('input').boundingBox(),
+        ]);
+        expect(label?.height).toBeGreaterThan(0);
+        expect((label?.y ?? 0) + (label?.height ?? 0)).toBeLessThanOrEqual((input?.y ?? 0) + 1);
+      }
+    }
+    await page.close();
   });
 
   it.each([360, 390, 420])('scrolls nowhere sideways at %i px wide, with a full journal', async (width) => {

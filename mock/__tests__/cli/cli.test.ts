@@ -150,9 +150,44 @@ describe('mock/cli.ts', () => {
     expect(version.stdout()).toBe(`${manifest.version}\n`);
   });
 
-  it('refuses an unknown option with the usage and exit code 2', async () => {
-    const cli = startCli(['--prot', '4000']);
+  it('refuses an unknown option in two lines, the second saying where every option is told, with exit code 2', async () => {
+    const cli = startCli(['--prot', '4000'], { npm_lifecycle_event: 'start' });
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toMatch(/^mock: Unknown option '--prot'[\s\S]*Usage:/);
+    expect(cli.stderr()).toBe("mock: Unknown option '--prot'\nmock: `npm start -- --help` lists every option\n");
+  });
+});
+
+describe('what mock/cli.ts says of a fixture it cannot read and of the address it listens on', () => {
+  it('names the line and column where a cut-short fixture ends, and says a missing one is missing', async () => {
+    const folder = newFolder();
+    const cut = join(folder, 'cut.json');
+    writeFileSync(cut, '{\n  "articles": [');
+    const short = startCli(['--fixtures', cut]);
+    expect(await short.exit).toBe(2);
+    expect(short.stderr()).toBe(`mock: ${cut}: the JSON ends too soon, at line 2, column 16\n`);
+    const missing = startCli(['--fixtures', join(folder, 'missing.json')]);
+    expect(await missing.exit).toBe(2);
+    expect(missing.stderr()).toBe(`mock: ${join(folder, 'missing.json')}: no such file\n`);
+  });
+
+  it('prints no control token for an address it cannot listen on', async () => {
+    const cli = startCli(['--host', 'nowhere.invalid', '--port', String(await freePort())]);
+    expect(await cli.exit).toBe(1);
+    expect(cli.stdout()).not.toContain('control token');
+    expect(cli.stderr()).toMatch(/^mock: nowhere\.invalid:\d+ cannot be used/);
+  });
+
+  it('gives a loopback address to open when it listens on every address', async () => {
+    const port = await freePort();
+    const cli = startCli(['--host', '0.0.0.0', '--port', String(port), '--quiet']);
+    await waitFor(() => cli.stdout().includes('control token'), 'the start-up lines');
+    expect(cli.stdout()).toContain(
+      `on http://0.0.0.0:${port} (control API under /__mock, every address of this machine)\n`,
+    );
+    expect(cli.stdout()).toContain(
+      `mock: the workbench is at http://127.0.0.1:${port}/__mock/ (Ctrl-C stops the mock)\n`,
+    );
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
   });
 });

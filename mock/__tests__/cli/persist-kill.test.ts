@@ -1,5 +1,5 @@
 /**
- * Issue 21's promise under SIGKILL: a write answered with success is on disk. Each round sends
+ * `--persist`'s promise under SIGKILL: a write answered with success is on disk. Each round sends
  * steps of concurrent requests from many connections (single key writes, bursts of them, full
  * updates, comment posts, resets) and kills the mock once a random number of them are acknowledged
  * (at once, or a few milliseconds later amid the next requests), so that a round's coverage does

@@ -1,5 +1,5 @@
 /**
- * The command's output on a real terminal (docs/mock.md; issue 29, item 11): the CLI runs in a
+ * The command's output on a real terminal (docs/mock.md): the CLI runs in a
  * pseudo-terminal that util-linux's `script` gives it. Addresses and statuses are coloured there,
  * plain with NO_COLOR and through a pipe, and what is in force is listed after the start either way.
  */

@@ -1,5 +1,5 @@
 /**
- * `--fixtures <file> --watch` on the real CLI (docs/mock.md; issue 29, item 15): the file edited
+ * `--fixtures <file> --watch` on the real CLI (docs/mock.md): the file edited
  * in place and replaced by a rename, as editors save, is served again without a restart; a file
  * that does not check leaves the site as it was, writes made through the API included, and the
  * mock says why in the words of the start.

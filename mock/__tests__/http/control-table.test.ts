@@ -35,8 +35,9 @@ const starts: Record<ControlServer, () => Promise<Running>> = {
   },
 };
 
-/** A path a row stands for: its own, or a file that exists for a row of files. */
-const pathOf = (route: ControlRoute): string => route.path.replace(/\*$/, 'main.js');
+/** A path a row stands for: its own, or one that exists for a row of files or of scenarios. */
+const pathOf = (route: ControlRoute): string =>
+  route.path.replace(/\*$/, route.path.startsWith('/__mock/scenarios/') ? 'default' : 'main.js');
 
 /** The status a request gets; a streamed answer is cut off once its head is in. */
 async function statusOf(base: string, method: string, path: string): Promise<number> {

@@ -5,7 +5,8 @@
 import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp, type MockOptions, type SiteFixture } from '../../index';
+import { createApp, nodeListener, type MockApp, type MockOptions, type SiteFixture } from '../../index';
+import { serve } from '../proxy/servers';
 import type { Article, Comment } from 'site-articles-schemas/types';
 
 export const jsonType = 'application/json';
@@ -50,3 +51,9 @@ export const pathOf = (url: string): string => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
+
+/** A mock listening on a loopback port (node:http, as `npm start` serves it); `closeAll` of ../proxy/servers stops it. */
+export async function listeningMock(options: MockOptions = {}): Promise<{ mock: MockApp; base: string }> {
+  const mock = createApp(options);
+  return { mock, base: await serve(nodeListener(mock)) };
+}

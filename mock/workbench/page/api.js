@@ -1,6 +1,10 @@
 // The control API as the page uses it (paths relative to /__mock/), and small DOM helpers.
 
-/** An Error carrying the control API's answer, so the page can show what it stated. */
+/**
+ * An Error carrying a refusal of the mock (its control API's or the interface's), so the page can
+ * show what it stated: `fields` holds the answer's field-level `errors` (`{"delayMs": [...]}`),
+ * `reason` its message alone.
+ */
 export class ControlError extends Error {
   constructor(status, body) {
     const errors = body && typeof body === 'object' && body.errors ? body.errors : undefined;
@@ -11,13 +15,17 @@ export class ControlError extends Error {
       : (body && body.message) || String(body);
     super(`${status}: ${detail}`);
     this.status = status;
+    this.fields = errors ?? {};
+    this.reason = (body && body.message) || detail;
   }
 }
 
-async function send(path, { method = 'GET', body } = {}) {
+/** One request with a JSON body (when given); the answer's parsed body and its headers, or a ControlError. */
+export async function send(path, { method = 'GET', body, headers = {} } = {}) {
   const response = await fetch(path, {
     method,
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body }),
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
   let parsed = text;
@@ -27,7 +35,7 @@ async function send(path, { method = 'GET', body } = {}) {
     // An answer that is not JSON is shown as it came.
   }
   if (!response.ok) throw new ControlError(response.status, parsed);
-  return parsed;
+  return { body: parsed, headers: response.headers };
 }
 
 /**
@@ -48,7 +56,8 @@ function openSession() {
   return session;
 }
 
-export async function control(path, options = {}) {
+/** A request to the control API; its answer's body and headers. */
+export async function controlAnswer(path, options = {}) {
   try {
     return await send(path, options);
   } catch (error) {
@@ -57,6 +66,9 @@ export async function control(path, options = {}) {
     return send(path, options);
   }
 }
+
+/** A request to the control API; its answer's body. */
+export const control = async (path, options = {}) => (await controlAnswer(path, options)).body;
 
 /** `el('li', { class: 'x' }, child, 'text')`: text is always inserted as text, never as HTML. */
 export function el(tag, attributes = {}, ...children) {

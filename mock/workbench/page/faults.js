@@ -1,75 +1,91 @@
 // Latency and failure, for every operation and per operation, through GET/PUT/DELETE
 // /__mock/faults. The operations come from the OpenAPI document, so the page never lists them itself.
-import { control, showStatus } from './api.js';
+// A refused value is shown next to its field, under the form's label for it.
+import { control, el, showStatus } from './api.js';
+import { clearErrors, showRefusal } from './form-errors.js';
+import { describeFaults } from './faults-summary.js';
+import { operationIds } from './interface.js';
 
 const form = () => document.getElementById('faults-form');
 
 function showFaults(faults) {
-  document.getElementById('faults-now').textContent =
-    Object.keys(faults).length === 0 ? 'none' : JSON.stringify(faults);
-  document.getElementById('faults-errors').textContent = '';
+  document.getElementById('faults-now').replaceChildren(...describeFaults(faults).map((line) => el('li', {}, line)));
+  clearErrors(form());
+}
+
+/** `300` as a number, `200-800` as a pair; any other text as it is, for the mock to refuse in its words. */
+function delayOf(text) {
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  const range = /^(\d+(?:\.\d+)?)\s*-\s*(\d+(?:\.\d+)?)$/.exec(text);
+  return range ? [Number(range[1]), Number(range[2])] : text;
 }
 
 /** One delay and failure from the fields named `delay`, `status` and `rate` plus `suffix`. */
 function partFromFields(fields, suffix) {
   const delay = String(fields.get(`delay${suffix}`) ?? '').trim();
-  const range = delay.split('-').map((part) => Number(part.trim()));
   const rate = Number(fields.get(`rate${suffix}`));
   return {
-    ...(delay === '' ? {} : { delayMs: range.length === 2 ? range : range[0] }),
+    ...(delay === '' ? {} : { delayMs: delayOf(delay) }),
     ...(rate > 0 ? { failure: { status: Number(fields.get(`status${suffix}`)), rate } } : {}),
   };
 }
 
-function faultsFromForm(operationIds) {
+function faultsFromForm(ids) {
   const fields = new FormData(form());
   const operations = Object.fromEntries(
-    operationIds.map((id) => [id, partFromFields(fields, `-${id}`)]).filter(([, part]) => Object.keys(part).length > 0),
+    ids.map((id) => [id, partFromFields(fields, `-${id}`)]).filter(([, part]) => Object.keys(part).length > 0),
   );
   return { ...partFromFields(fields, ''), ...(Object.keys(operations).length > 0 ? { operations } : {}) };
 }
 
-async function operationIdsOfDocument() {
-  const document = await control('openapi.json');
-  return Object.values(document.paths).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+const fieldNames = { delayMs: 'delay', 'failure.status': 'status', 'failure.rate': 'rate' };
+
+/** The form's field for a field of the control API's answer: `operations.readArticle.delayMs` is `delay-readArticle`. */
+function fieldOf(name) {
+  const found = /^(?:operations\.([^.]+)\.)?(delayMs|failure\.status|failure\.rate)$/.exec(name);
+  if (!found) return undefined;
+  const field = form().elements.namedItem(`${fieldNames[found[2]]}${found[1] ? `-${found[1]}` : ''}`);
+  return field ?? undefined;
 }
 
+/** The control API speaks of its JSON (`[min, max]`); the form takes a range as `min-max`. */
+const inFormWords = (reason) => reason.replace('[min, max]', 'a range min-max, such as 200-800');
+
 function operationRow(id) {
-  const row = document.createElement('tr');
-  row.dataset.operation = id;
-  // Labelled one by one: on a narrow window the table has no header row.
+  // Each field carries its own visible label, shown when the table's header row is not (narrow windows).
   const input = (name, label, attributes) => {
-    const field = Object.assign(document.createElement('input'), { name: `${name}-${id}`, ...attributes });
-    field.setAttribute('aria-label', `${id}: ${label}`);
-    field.title = label;
-    return field;
+    const field = el('input', { name: `${name}-${id}`, 'aria-label': `${id}: ${label}`, 'data-label': label });
+    Object.assign(field, attributes);
+    return el('td', {}, el('label', { class: 'cell' }, el('span', { class: 'cell-label' }, label), field));
   };
-  const cells = [
-    id,
-    input('delay', 'latency (ms or min-max)', { placeholder: 'latency' }),
-    input('status', 'failure status', { type: 'number', min: 400, max: 599, defaultValue: 503 }),
-    input('rate', 'failure rate (0-1)', { type: 'number', min: 0, max: 1, step: 0.05, placeholder: 'rate' }),
-  ];
-  for (const content of cells) {
-    const cell = document.createElement('td');
-    cell.append(content);
-    row.append(cell);
-  }
-  return row;
+  return el(
+    'tr',
+    { 'data-operation': id },
+    el('th', { scope: 'row' }, id),
+    input('delay', 'Latency', { placeholder: 'ms' }),
+    input('status', 'Failure status', { type: 'number', min: 400, max: 599, defaultValue: 503 }),
+    input('rate', 'Failure rate', { type: 'number', min: 0, max: 1, step: 0.05, placeholder: '0-1' }),
+  );
+}
+
+/** The faults in force, shown again (a scenario served brings its own). */
+export async function showCurrentFaults() {
+  showFaults(await control('faults'));
 }
 
 export async function setUpFaults() {
-  const operationIds = await operationIdsOfDocument();
-  document.querySelector('#operation-faults tbody').append(...operationIds.map(operationRow));
+  const ids = await operationIds();
+  document.querySelector('#operation-faults tbody').append(...ids.map(operationRow));
   showFaults(await control('faults'));
   form().addEventListener('submit', async (event) => {
     event.preventDefault();
+    clearErrors(form());
     try {
-      const body = JSON.stringify(faultsFromForm(operationIds));
+      const body = JSON.stringify(faultsFromForm(ids));
       showFaults(await control('faults', { method: 'PUT', body }));
       showStatus('Faults applied.');
     } catch (error) {
-      document.getElementById('faults-errors').textContent = error.message;
+      showRefusal(form(), error, fieldOf, inFormWords);
     }
   });
   document.getElementById('clear-faults').addEventListener('click', async () => {

@@ -1,9 +1,12 @@
-// The workbench page at /__mock/: the site, the live journal, faults, reset and fixture loading,
-// all through the control API. Errors are shown as the control API states them.
+// The workbench page at /__mock/: the site and the changes made to it through the interface's
+// operations, the live journal, faults, reset and fixture loading through the control API. Errors
+// are shown as the mock states them.
 import { control, showStatus } from './api.js';
-import { setUpFaults } from './faults.js';
+import { setUpFaults, showCurrentFaults } from './faults.js';
+import { showTokenInForce } from './interface.js';
 import { startJournal } from './journal.js';
 import { renderSite } from './site.js';
+import { setUpScenarios } from './scenarios.js';
 
 let pending;
 /** Several writes in a row refresh the site once. */
@@ -23,8 +26,9 @@ async function loadFixture(file) {
 }
 
 async function start() {
-  await Promise.all([renderSite(), setUpFaults()]);
+  await Promise.all([renderSite(), setUpFaults(), showTokenInForce()]);
   const reloadJournal = await startJournal(refreshSiteSoon);
+  await setUpScenarios(() => Promise.all([renderSite(), reloadJournal(), showCurrentFaults()]));
   document.getElementById('reset').addEventListener('click', async () => {
     await control('reset', { method: 'POST' });
     showStatus('Reset to the fixture; journal cleared.');

@@ -101,7 +101,11 @@ const partStepsPerRequest = 20;
  * burst of 64 in a few dozen steps); when it finds no order, or cannot decide, each key's part is
  * checked alone, to name the key a fault shows in, or to find one the whole search could not decide.
  */
-export function checkArticleData(initial: Data, history: Observed<DataOperation>[], limit?: number): DataVerdict {
+export function checkArticleDataLinearizable(
+  initial: Data,
+  history: Observed<DataOperation>[],
+  limit?: number,
+): DataVerdict {
   const whole = searched(initial, history, limit);
   if (whole.kind === 'linearizable') return whole;
   for (const key of keysOf(initial, history)) {

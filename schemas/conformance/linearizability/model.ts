@@ -9,6 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { predictData, type Write } from '../predict';
 import { describeDifferences } from '../difference';
+import { isSuccessStatus } from '../status';
 import type { Model } from './check';
 
 export type Data = Record<string, unknown>;
@@ -18,8 +19,7 @@ export type Answered = { status: number; data?: Data } | undefined;
 
 export type DataOperation = { kind: 'read'; answer: Answered } | { kind: 'write'; write: Write; answer: Answered };
 
-export const isAccepted = (answer: Answered): boolean =>
-  answer !== undefined && answer.status >= 200 && answer.status <= 299;
+export const isAccepted = (answer: Answered): boolean => answer !== undefined && isSuccessStatus(answer.status);
 /** No answer, or a 5xx: the target may have done the write before failing. */
 export const isUnknown = (answer: Answered): boolean => answer === undefined || answer.status >= 500;
 

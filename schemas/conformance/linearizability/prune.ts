@@ -6,7 +6,7 @@
  * needed, no order of what is left can succeed: the search gives the branch up at once, instead of
  * after trying every subset of the other requests after the one placed too early.
  */
-import { isReservedKey } from '../../catalogue';
+import { isReservedKey } from '../../generated/catalogue';
 import { showValue } from '../difference';
 import { isRecord, predictData } from '../predict';
 import type { Observed, Prune } from './check';

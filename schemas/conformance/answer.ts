@@ -1,12 +1,13 @@
 /**
- * Judging one exchange on its own (interface section 4 with 2.1 and 2.2): a success answer that
+ * Judging one answer on its own (interface section 4 with 2.1 and 2.2): a success answer that
  * carries a body is labelled as JSON and has its operation's stated shape with real dates; a 204
  * is empty. Error answers keep every freedom the interface leaves them (section 7), and statuses
  * are the checks' business, so neither is judged here.
  */
-import { operations, type OperationId, type ResponseShape } from '../catalogue';
+import { operations, type OperationId, type ResponseShape } from '../generated/catalogue';
 import { validateResponse } from '../validation';
 import { isRealCommentDate, isRealTimestamp } from './dates';
+import { isSuccessStatus } from './status';
 import { violation, type Violation } from './violation';
 
 export interface Answer {
@@ -79,15 +80,18 @@ export const unrealCommentDates = (items: unknown[], at = ''): Violation[] =>
 function judgeBody(operation: OperationId, json: unknown): Violation[] {
   const shape = stated.get(operation);
   if (!shape) return [];
-  const shapeViolations = validateResponse(shape, json, 'tolerant').map((found) =>
-    violation('answer-shape', found.path, `the ${shape} shape`, found.message),
-  );
   const dates = Array.isArray(json) ? unrealCommentDates(json) : unrealArticleDates(json);
-  return [...shapeViolations, ...dates];
+  return [...judgeShape(shape, json), ...dates];
 }
 
+/** Tolerant validation against a stated shape (2.1, 2.2): extra fields are fine, every stated field, type and form must hold. */
+export const judgeShape = (shape: ResponseShape, json: unknown): Violation[] =>
+  validateResponse(shape, json, 'tolerant').map((found) =>
+    violation('answer-shape', found.path, `the ${shape} shape`, found.message),
+  );
+
 export function judgeExchange(operation: OperationId, answer: Answer): Violation[] {
-  if (answer.status < 200 || answer.status > 299) return [];
+  if (!isSuccessStatus(answer.status)) return [];
   if (answer.status === 204)
     return answer.body === ''
       ? []

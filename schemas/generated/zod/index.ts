@@ -4,20 +4,24 @@
  * Zod 4 schemas of the interface's shapes, one for each generated JSON Schema and saying what it
  * says: `Article` is `article.json` (tolerant: fields the interface does not list are allowed and
  * kept), `strict.Article` is `strict/article.json` (only the listed fields). Formats are checked
- * by the checks Ajv runs for them, so these schemas and `site-articles-schemas/validation` decide
- * every value alike.
+ * as ajv-formats' full formats decide them, as `site-articles-schemas/validation` does, so both
+ * decide every value alike.
  */
 import { z } from 'zod';
-import { emailPattern, isDateTime } from '../validation/formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
 
 /** JSON Schema's `integer`: any whole number (Zod's `z.int()` also refuses those past 2^53). */
 const integer = z.number().refine(Number.isInteger, { error: 'Invalid input: expected an integer' });
 /** A field of any JSON value: anything but `undefined`, which is what JSON Schema's `required` refuses. */
 const anyValue = z.unknown().refine((value) => value !== undefined, { error: 'Invalid input: expected a value' });
-/** The `date-time` format, by the function Ajv's format runs (not Zod's ISO pattern, which refuses a leap second). */
+/**
+ * The `date-time` format, by ajv-formats' full check (not Zod's ISO pattern, which refuses a leap
+ * second); the project's Ajv runs a faster function that decides every string alike.
+ */
+const isDateTime = (fullFormats['date-time'] as { validate: (text: string) => boolean }).validate;
 const dateTime = z.stringFormat('date-time', isDateTime);
 /** The `email` format, by ajv-formats' pattern, which Ajv's format runs. */
-const email = z.email({ pattern: emailPattern });
+const email = z.email({ pattern: fullFormats.email as RegExp });
 
 /** Interface section 2.1 (field page). */
 export const PageSummary = z.looseObject({

@@ -20,7 +20,7 @@ export interface DataRead {
  * The article's data, or undefined when it cannot be read (the check itself then says why).
  * `settled`: the last read of it when nothing the suite sent can have changed it since
  * (`Client.readNow`); `fresh`: read now. That reuse assumes a write changes only the article it
- * names, which is the very fault this guard looks for, so its read after a check is fresh.
+ * names, which is the very fault this check looks for, so its read after a check is fresh.
  */
 export async function readDataQuietly(
   client: Client,

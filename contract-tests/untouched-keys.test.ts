@@ -1,10 +1,10 @@
 /**
- * The guard's reads (guard.ts): the read after a check is sent afresh, so a change another
+ * The reads of the untouched-keys check (untouched-keys.ts): the read after a check is sent afresh, so a change another
  * article's write made here (a target that misroutes writes) is seen even when the suite sent
  * nothing to this article since its last read; the read before a check may be that last read.
  */
 import { closeHostileTargets, httpTarget } from '../test-support/hostile-targets';
-import { readDataQuietly } from './guard';
+import { readDataQuietly } from './untouched-keys';
 import { Client } from './http/client';
 
 afterAll(closeHostileTargets);

@@ -1,0 +1,82 @@
+/**
+ * The command's scenarios (docs/scenarios.md): `--scenario <file|name>` and `--scenarios <dir>`.
+ * A folder's `<name>.json` files are the run's scenarios at start, and each scenario saved or
+ * removed through the control API (or the workbench) is written to, or removed from, the folder.
+ */
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { ApiError } from '../core/api-error';
+import type { ScenarioKeeper } from './scenarios';
+import { readJsonFile } from '../loading/json-file';
+import { FixtureError } from '../loading/load-fixture';
+
+/** What `createApp` is given for the command's scenario options. */
+export interface CommandScenarios {
+  scenarios?: Record<string, unknown>;
+  scenario?: string;
+  scenarioKeeper?: ScenarioKeeper;
+}
+
+/** A value is a file when it ends in `.json` or names a folder; otherwise a scenario's name. */
+const isFile = (typed: string): boolean => typed.endsWith('.json') || /[/\\]/.test(typed);
+
+const nameOf = (file: string): string => basename(file, '.json');
+
+function readScenarioFile(path: string, typed: string): unknown {
+  try {
+    return readJsonFile(path);
+  } catch (error) {
+    throw new FixtureError(`${typed}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The folder's scenarios by name; the folder is made when missing. */
+function folderScenarios(folder: string, typed: string): Record<string, unknown> {
+  mkdirSync(folder, { recursive: true });
+  const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
+  return Object.fromEntries(
+    files.map((file) => [nameOf(file), readScenarioFile(join(folder, file), join(typed, file))]),
+  );
+}
+
+/** Writes each scenario saved to the folder (whole, through a rename), and removes each removed one. */
+function folderKeeper(folder: string): ScenarioKeeper {
+  const refuse = (name: string, error: unknown): never => {
+    throw new ApiError('notSaved', {
+      message: `Scenario "${name}" could not be kept in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  };
+  return {
+    save: (name, file) => {
+      const path = join(folder, `${name}.json`);
+      try {
+        writeFileSync(`${path}.saving`, `${JSON.stringify(file, null, 2)}\n`);
+        renameSync(`${path}.saving`, path);
+      } catch (error) {
+        refuse(name, error);
+      }
+    },
+    remove: (name) => {
+      try {
+        rmSync(join(folder, `${name}.json`), { force: true });
+      } catch (error) {
+        refuse(name, error);
+      }
+    },
+  };
+}
+
+/** `--scenarios` and `--scenario` as createApp's options; `resolve` makes a typed path absolute. */
+export function commandScenarios(
+  options: { scenario?: string; scenarios?: string },
+  resolve: (typed: string) => string,
+): CommandScenarios {
+  const folder = options.scenarios;
+  const fromFolder = folder === undefined ? {} : folderScenarios(resolve(folder), folder);
+  const keeper = folder === undefined ? {} : { scenarioKeeper: folderKeeper(resolve(folder)) };
+  const typed = options.scenario;
+  if (typed === undefined) return { scenarios: fromFolder, ...keeper };
+  if (!isFile(typed)) return { scenarios: fromFolder, scenario: typed, ...keeper };
+  const file = { [nameOf(typed)]: readScenarioFile(resolve(typed), typed) };
+  return { scenarios: { ...fromFolder, ...file }, scenario: nameOf(typed), ...keeper };
+}
