@@ -92,7 +92,7 @@ export class AtOnceStep implements Step {
     if (real.stopped()) return;
     const { context } = real;
     // Taken before the batch is sent: a post that fails may still have landed.
-    this.budget.take(this.posts);
+    if (this.posts > 0 && !this.budget.take(this.posts)) return;
     const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
     const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
     const comments = new Map(
