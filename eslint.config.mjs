@@ -173,11 +173,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [targetOnly] }] },
   },
   // The suite's layers (docs: architecture), each importing only downward: explore -> report ->
-  // the run (runner, restore, untouched-keys) -> checks -> failure, marker, values -> concurrent -> http.
+  // the run (runner, restore, untouched-keys) -> checks -> failure, ledger, marker, values -> concurrent -> http.
   onlyBeside('contract-tests', 'http', [], targetOnly),
   onlyBeside('contract-tests', 'concurrent', ['http'], targetOnly),
   onlyBeside('contract-tests', 'values', [], targetOnly),
-  onlyBeside('contract-tests', 'checks', ['concurrent', 'failure', 'http', 'marker', 'values'], targetOnly),
+  onlyBeside('contract-tests', 'checks', ['concurrent', 'failure', 'http', 'ledger', 'marker', 'values'], targetOnly),
   onlyBeside(
     'contract-tests',
     'report',
@@ -215,7 +215,7 @@ export default tseslint.config(
   onlyBeside('mock', 'security', ['core']),
   onlyBeside('mock', 'workbench', ['core']),
   onlyBeside('mock', 'adapters', ['core', 'runtime']),
-  onlyBeside('mock', 'proxy', ['adapters', 'core', 'journal', 'loading', 'runtime', 'security', 'store']),
+  onlyBeside('mock', 'proxy', ['adapters', 'core', 'journal', 'loading', 'runtime', 'security', 'store', 'workbench']),
   onlyBeside('mock', 'app', [
     'adapters',
     'core',

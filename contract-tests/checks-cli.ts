@@ -4,7 +4,7 @@
  * afterwards, also after an interrupt or a setting problem; then the summary and the report files.
  * A check that takes long gets a progress line every few seconds (report/progress.ts).
  */
-import type { ContractOptions } from './cli-options';
+import { commandLine, type ContractOptions } from './cli-options';
 import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
@@ -20,6 +20,8 @@ import type { MeetingTally } from './concurrent/meetings';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
 import { caseFolder, nameCaseFiles } from './report/case-file';
+import { runFacts } from './report/run-facts';
+import { accountStatedRules, statedRulesText } from './report/stated-rules';
 import { recordOfResult, wholeRunRecord, type CheckRecord, type RunSummary } from './report/record';
 
 function announce(options: ContractOptions, target: TargetSettings): void {
@@ -138,7 +140,8 @@ export async function runChecksCli(
   // Each failure names its case file in the summary; the files are written with the reports.
   const named = nameCaseFiles(records, caseFolder(files, target.runId ?? ''));
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
-  if (!problem) process.stdout.write(summaryText(named, paint));
+  const statedRules = accountStatedRules(records, { readOnly: options.readOnly });
+  if (!problem) process.stdout.write(`${summaryText(named, paint)}${statedRulesText(statedRules, paint)}`);
   if (!problem && options.concurrency > 1 && !options.readOnly) console.log(describeMeetings(meetings));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
@@ -157,11 +160,13 @@ export async function runChecksCli(
     records: named,
     replay: {
       runId: target.runId ?? '',
-      seed: target.seed ?? 0,
+      seed: target.seed,
       articleIds: target.articleIds,
       concurrency: options.concurrency,
       maxInFlight: options.maxInFlight,
     },
+    facts: runFacts(commandLine()),
+    statedRules,
   };
   return finishReports(files, summary, code);
 }

@@ -9,6 +9,7 @@ import { inProcessArticleIds } from './in-process';
 import { parseArticleIds, parseBaseUrl, SettingsError } from './settings';
 import { defaultConcurrency, defaultMaxInFlight } from './checks/check';
 import { defaultLimits, formatSeconds, formatSize, parseSize, type Limits } from './http/limits';
+import { shellQuote } from './http/curl';
 
 export interface ContractOptions {
   /** Absent: a fresh in-process mock. */
@@ -88,6 +89,18 @@ Each failure is saved as a case file (beside --html or --junit, else in a tempor
 folder the run names). To send one again and judge it again:
   npm run contract -- replay <case file> --base-url <url> [--token <t>]
 exits 0 when the case now holds, 1 when it still fails, 2 for a bad file or setting.`;
+
+/**
+ * The command line as the user typed it, for the head of a report, with the value of `--token`
+ * replaced by `***`: a report is shared, and the token never leaves the run (as in the curl lines).
+ */
+export function commandLine(argv = process.argv.slice(2), command = invokedAs(invocation)): string {
+  const quoted = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : shellQuote(word));
+  const words = argv.map((word, index) =>
+    argv[index - 1] === '--token' ? '***' : word.startsWith('--token=') ? '--token=***' : quoted(word),
+  );
+  return [command, ...words].join(' ');
+}
 
 export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): ContractOptions {
   const { values } = parseArgs({

@@ -9,13 +9,27 @@ import { runChecksCli } from './checks-cli';
 import { invocation, readContractOptions, usage, type ContractOptions } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { MockNotInstalled, startInProcessMock, type RunningTarget } from './in-process';
-import { newRunId, seedOf, type SeededSettings } from './runner';
+import { newRunId, seedOf, type SeededSettings, type TargetSettings } from './runner';
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
 import { runDuration } from './explore/duration-cli';
 import { runReplay } from './replay';
 import { checkReportFiles, type ReportFiles } from './report/files';
+import { progressStatus, startHeartbeat } from './report/progress';
+
+/** The reads before the run, with the progress line a silent target gets after a few seconds, as the checks do. */
+async function preflightWithProgress(target: TargetSettings, watch: TargetWatch): Promise<string | undefined> {
+  const startedAt = performance.now();
+  const heartbeat = startHeartbeat(() =>
+    progressStatus(`reading article(s) ${target.articleIds.join(', ')} before the run`, startedAt, watch),
+  );
+  try {
+    return await preflight(target);
+  } finally {
+    heartbeat.stop();
+  }
+}
 
 async function run(options: ContractOptions): Promise<number> {
   let mock: RunningTarget | undefined;
@@ -43,7 +57,7 @@ async function run(options: ContractOptions): Promise<number> {
       ...(options.token ? { token: options.token } : {}),
       http: { ...options.limits, watch },
     };
-    const problem = await preflight(target);
+    const problem = await preflightWithProgress(target, watch);
     if (problem) {
       console.error(`contract: ${problem}`);
       return 2;

@@ -8,6 +8,7 @@ import type { ResponseShape } from 'site-articles-schemas/catalogue';
 import { describeJudged, judgeShape, judgeSuccessStatus, showText, showValue } from 'site-articles-schemas/conformance';
 import type { Exchange } from './http/client';
 import { describeTimeline, type Timeline } from './concurrent/timeline';
+import { noteRequest, noteShape, noteStatusOnly } from './ledger';
 
 /** A value as compact JSON, cut to a readable length (the whole exchange is in the failure's case file). */
 export const show = (value: unknown): string => (value === undefined ? '(nothing)' : showValue(value));
@@ -60,8 +61,12 @@ export function expectStatus(
   what: string,
   ...context: Exchange[]
 ): void {
+  noteRequest(exchange, true);
   const [found] = judgeSuccessStatus(status, exchange.status);
-  if (found) fail(`${what} answers ${found.expected}`, showAnswer(exchange), ...context, exchange);
+  if (found) {
+    noteStatusOnly(exchange);
+    fail(`${what} answers ${found.expected}`, showAnswer(exchange), ...context, exchange);
+  }
 }
 
 /** The body as parsed JSON; the interface states that all payloads are JSON. */
@@ -73,6 +78,7 @@ export function expectJson(exchange: Exchange, what: string): unknown {
 /** Tolerant validation, as the conformance rules judge a shape: extra fields are fine, every stated field, type and form must hold. */
 export function expectShape(shape: ResponseShape, value: unknown, what: string, exchange: Exchange): void {
   const violations = judgeShape(shape, value);
+  noteShape(shape, value, violations, exchange);
   if (violations.length > 0) fail(`${what} has the ${shape} shape`, describeJudged(violations), exchange);
 }
 

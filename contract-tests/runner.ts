@@ -12,6 +12,7 @@ import { MeetingTally } from './concurrent/meetings';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { runScheduled } from './schedule';
 import { Semaphore } from './semaphore';
+import { keepingLedger, Ledger } from './ledger';
 import { restoreSnapshot, takeSnapshot, type RestoreReport, type Snapshot } from './restore';
 
 export interface TargetSettings {
@@ -41,6 +42,8 @@ export interface CheckResult {
   durationMs: number;
   /** The check's place among the run's checks (`c12`), which names its keys: a replay needs it. */
   lane?: string;
+  /** The statements of the tables the check judged, and how each came out (ledger.ts). */
+  judged: Ledger['judgements'];
 }
 
 export { markerOf, newRunId } from './marker';
@@ -112,9 +115,10 @@ export class Session {
     const marker = articleMarkerOf(this.marker, articleId);
     const own = lane === undefined ? marker : `${marker}_${lane}`;
     const othersOwn = this.inFlight.enter(articleId, own);
+    const ledger = new Ledger();
     try {
-      const result = await this.runAlongside(check, articleId, own, othersOwn);
-      return lane === undefined ? result : { ...result, lane };
+      const result = await keepingLedger(ledger, () => this.runAlongside(check, articleId, own, othersOwn));
+      return { ...(lane === undefined ? result : { ...result, lane }), judged: ledger.judgements };
     } finally {
       this.inFlight.leave(articleId, own);
     }
@@ -125,9 +129,9 @@ export class Session {
     articleId: number,
     own: string,
     othersOwn: (key: string) => boolean,
-  ): Promise<CheckResult> {
+  ): Promise<Omit<CheckResult, 'judged'>> {
     const started = performance.now();
-    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): CheckResult => ({
+    const result = (outcome: CheckResult['outcome'], detail?: string, error?: Error): Omit<CheckResult, 'judged'> => ({
       check,
       articleId,
       outcome,
@@ -135,7 +139,8 @@ export class Session {
       ...(detail === undefined ? {} : { detail }),
       ...(error ? { error } : {}),
     });
-    const refuse = (why: string): CheckResult => result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
+    const refuse = (why: string): Omit<CheckResult, 'judged'> =>
+      result('failed', `not run: ${why}`, new Error(`not run: ${why}`));
     if (check.changesData && this.readOnly) return refuse('it changes data and the run is read-only');
     const unsafe = this.unsafe.get(articleId);
     if (check.changesData && unsafe !== undefined)

@@ -4,7 +4,7 @@ export type { MockOptions } from './app/options';
 export type { MockControls, SandboxSummary, ScenarioSummary } from './app/controls';
 export { ScenarioError, type ScenarioFile } from './app/scenarios';
 export type { Faults } from './core/faults';
-export type { JournalEntry } from './journal/exchange';
+export type { JournalEntry } from './journal/journal-entry';
 export type { JournalFilter } from './journal/filter';
 export type { SiteFixture } from './store/records';
 export { FixtureError } from './loading/load-fixture';

@@ -5,9 +5,9 @@
 import type { RequestListener } from 'node:http';
 import type { ProxyCliOptions } from './cli-options';
 import { RecordFile } from './proxy/record-file';
-import { SiteRecorder } from './proxy/recorder';
-import { createProxy } from './proxy/server';
-import type { SecurityPolicy } from './security/guard';
+import { SiteRecorder } from './proxy/site-recorder';
+import { createProxy, upstreamAddress } from './proxy/server';
+import type { SecurityPolicy } from './security/request-guard';
 
 export interface CliProxy {
   listener: RequestListener;
@@ -42,7 +42,7 @@ export function proxyFromCli(
   });
   return {
     listener: proxy.listener,
-    description: `a validating proxy to ${new URL(options.upstream).origin}${options.record ? `, recording into ${options.record},` : ''}`,
+    description: `a validating proxy to ${upstreamAddress(new URL(options.upstream))}${options.record ? `, recording into ${options.record},` : ''}`,
     stop: () => {
       record?.write();
       console.log(proxy.violations.summary());

@@ -7,7 +7,7 @@
  * never loads proof code.
  */
 import { isLoopback } from './security/hosts';
-import type { SecurityPolicy } from './security/guard';
+import type { SecurityPolicy } from './security/request-guard';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp, type MockApp } from './app/create-app';
@@ -153,7 +153,7 @@ function startLines(options: CliOptions, security: SecurityPolicy, served: strin
   const generatedToken = options.controlToken === undefined ? security.controlToken : undefined;
   return [
     `mock: serving ${served} on ${paint('cyan', origin)} (control API under /__mock${everywhere})`,
-    ...(options.proxy ? [] : [`mock: the workbench is at ${paint('cyan', workbench)} (Ctrl-C stops the mock)`]),
+    `mock: the workbench is at ${paint('cyan', workbench)} (Ctrl-C stops the mock)`,
     ...(generatedToken ? [`mock: the control API and the workbench need this control token: ${generatedToken}`] : []),
     ...bannerLines(options, paint),
   ];

@@ -26,6 +26,29 @@ export const silentTarget = (): Promise<string> => listen(createTcpServer(() => 
 export const httpTarget = (answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> =>
   listen(createServer(answer));
 
+/** The first byte of a TLS record that carries a handshake (a client's hello among them). */
+const tlsHandshake = 0x16;
+
+/**
+ * Plain HTTP that answers every request with `answer`, but resets the connection of a client that
+ * opens with a TLS hello, as some plain-HTTP servers and proxies do (rather than answering it 400).
+ */
+export function resetsTlsTarget(answer: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
+  const http = createServer(answer);
+  return listen(
+    createTcpServer((socket) => {
+      socket.once('data', (first: Buffer) => {
+        if (first[0] === tlsHandshake) {
+          socket.resetAndDestroy();
+          return;
+        }
+        socket.unshift(first);
+        http.emit('connection', socket);
+      });
+    }),
+  );
+}
+
 export interface EndlessBody {
   baseUrl: string;
   /** Bytes written so far; it stops growing once the reader lets the connection go. */

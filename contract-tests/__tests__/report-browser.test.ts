@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { allChecks } from '../checks';
 import { startInProcessMock } from '../in-process';
 import { renderHtml } from '../report/html';
+import { runFacts } from '../report/run-facts';
 import { recordOfResult } from '../report/record';
 import { runChecks } from '../runner';
 import { brokenVariants } from '../../proof/variants';
@@ -34,6 +35,7 @@ beforeAll(async () => {
       seed: 1,
       restore: ['article 1: data restored'],
       records: report.results.map(recordOfResult),
+      facts: runFacts(`articles-contract --base-url ${target.baseUrl} --article-id 1`),
     });
   } finally {
     await target.close();

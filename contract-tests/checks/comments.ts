@@ -8,6 +8,7 @@ import { isRealCommentDate } from 'site-articles-schemas/conformance';
 import type { Check, CheckContext } from './check';
 import { commentsUrl, listAddresses, listAt } from './comment-lists';
 import { pathOf, singularListPath } from './steps';
+import { noteBroken } from '../ledger';
 
 function listCheck(id: string, where: string, address: (context: CheckContext) => string | Promise<string>): Check {
   return {
@@ -78,6 +79,11 @@ const commentShape: Check = {
     const { address } = await commentsUrl(context);
     const list = await listAt(context, address, 'comments_url');
     const wrong = list.items.filter((item) => !isObject(item) || !isRealCommentDate(item.created_at));
+    noteBroken(
+      'CommentList',
+      list.items,
+      list.items.flatMap((item, index) => (wrong.includes(item) ? [{ path: `/${String(index)}/created_at` }] : [])),
+    );
     if (wrong.length > 0) fail('every created_at is a real date in the stated form', show(wrong), ...list.pages);
     // True of a read-only run too, which posts nothing: the check does not know the run's mode.
     return list.items.length === 0

@@ -11,6 +11,8 @@ import {
   describeJudged,
   judgeArticleAfter,
   judgeExchange,
+  statementsOfAnswer,
+  statementsOfBurst,
   type DataOperation,
   type DataVerdict,
   type Observed,
@@ -21,6 +23,7 @@ import { ownView, ownWrite, pathOf, readArticle, type ArticleRead } from './step
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, sendSpreadOut, timelineOf, type Planned, type Seen } from '../concurrent/burst';
+import { answerOf, noteJudged, noteRequest } from '../ledger';
 
 /**
  * One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1), on the check's article unless
@@ -73,11 +76,8 @@ function answersAlone(steps: BurstStep[], seen: Seen[]): string {
       const step = steps[index];
       if (!one.exchange || !step) return [];
       const operation = 'read' in step ? 'readArticle' : 'list' in step ? 'listComments' : step.write.operation;
-      const found = judgeExchange(operation, {
-        status: one.exchange.status,
-        headers: one.exchange.headers,
-        body: one.exchange.text,
-      });
+      const found = judgeExchange(operation, answerOf(one.exchange));
+      noteJudged(statementsOfAnswer(operation, answerOf(one.exchange), found));
       return found.length > 0 ? [`${one.label}: ${describeJudged(found)}`] : [];
     })
     .join('\n');
@@ -149,6 +149,7 @@ export async function judgeDataBurst(
   const sent = [...steps, ...late.slice(0, burst.length - steps.length)];
   const all = [...burst, ...(await sendAtOnce(context.client, planned(finals), origin))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
+  for (const one of all) if (one.exchange) noteRequest(one.exchange, false);
   const alone = answersAlone(sent, all);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));
@@ -178,16 +179,22 @@ function judgeOneArticle(
   if (!last?.exchange || !isObject(last.exchange.json))
     throw new Error(`the read after ${what} got no article ${String(articleId)}: ${last?.error ?? ''}`);
   const aftermath = judgeArticleAfter({ before: before.article, after: last.exchange.json });
+  const history = on.map((index) =>
+    observed(context, steps[index] as Exclude<BurstStep, { list: string }>, all[index] as Seen),
+  );
+  const verdict = checkArticleDataLinearizable(before.data, history);
+  const writes = on.flatMap((index) => {
+    const step = steps[index];
+    return step && 'write' in step ? [step.write.operation] : [];
+  });
+  if (verdict.kind !== 'undecided')
+    noteJudged(statementsOfBurst(writes, verdict.kind === 'linearizable', aftermath.length === 0));
   if (aftermath.length > 0)
     failWithTimeline(
       `the article after ${what} changed no attribute but data`,
       describeJudged(aftermath),
       timelineOf(all, describeJudged(aftermath)),
     );
-  const history = on.map((index) =>
-    observed(context, steps[index] as Exclude<BurstStep, { list: string }>, all[index] as Seen),
-  );
-  const verdict = checkArticleDataLinearizable(before.data, history);
   const after = isObject(last.exchange.json.data) ? ownView(context, last.exchange.json.data) : {};
   if (verdict.kind === 'undecided')
     return {

@@ -9,11 +9,15 @@ import type { Client, Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import {
   describeJudged,
+  statementsOfAnswer,
+  statementsOfWrite,
   judgeExchange,
   judgeWrite,
   type Violation,
   type Write,
+  type WriteRecord,
 } from 'site-articles-schemas/conformance';
+import { noteJudged, noteRequest } from '../ledger';
 import { fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
@@ -107,18 +111,20 @@ export function judgementOf(context: CheckContext, given: Write, around: AroundW
   const write = asSent(given);
   const answered = { status: answer.status, headers: answer.headers, body: answer.text };
   const afterArticle = ownArticle(context, after.article);
-  const violations = [
-    ...judgeExchange(write.operation, answered),
-    ...judgeWrite({
-      before: ownArticle(context, before.article),
-      write: ownWrite(context, write),
-      answer: { ...answered, body: ownAnswerText(context, answer) },
-      after: afterArticle,
-      ...(lists ? { listsAfter: lists.lists } : {}),
-      // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
-      ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
-    }),
-  ];
+  const record: WriteRecord = {
+    before: ownArticle(context, before.article),
+    write: ownWrite(context, write),
+    answer: { ...answered, body: ownAnswerText(context, answer) },
+    after: afterArticle,
+    ...(lists ? { listsAfter: lists.lists } : {}),
+    // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
+    ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
+  };
+  const ofAnswer = judgeExchange(write.operation, answered);
+  const ofWrite = judgeWrite(record);
+  noteRequest(answer, false);
+  noteJudged([...statementsOfAnswer(write.operation, answered, ofAnswer), ...statementsOfWrite(record, ofWrite)]);
+  const violations = [...ofAnswer, ...ofWrite];
   const exchanges = [before.exchange, answer, after.exchange, ...(lists?.pages ?? [])];
   return { violations, exchanges, answer, after: afterArticle };
 }

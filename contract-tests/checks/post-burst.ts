@@ -9,10 +9,12 @@ import {
   judgePostBurst,
   judgePostsMidway,
   nextLink,
+  statementsOfBurst,
   type BurstPost,
   type MidwaySight,
   type TimedPost,
 } from 'site-articles-schemas/conformance';
+import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
 import { listAddresses, listAt } from './comment-lists';
 import { pathOf, readArticle } from './steps';
@@ -67,6 +69,7 @@ export async function expectPostsKept(
     }),
     ...judgePostsMidway(Number(countBefore), timed, sightsOf(context, seen, addresses)),
   ];
+  noteJudged(statementsOfBurst(['postComment'], found.length === 0));
   if (found.length === 0) return undefined;
   const why = describeJudged(found);
   return failWithTimeline(

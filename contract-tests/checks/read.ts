@@ -8,6 +8,7 @@ import { expectJson, expectShape, expectStatus, fail, isObject } from '../failur
 import { fetchAllPages } from '../http/links';
 import type { Check } from './check';
 import { pathOf, readArticle, statusOf } from './steps';
+import { noteBroken } from '../ledger';
 
 const readShape: Check = {
   id: 'read-shape',
@@ -38,6 +39,7 @@ const readAddresses: Check = {
   async run(context) {
     const { article, exchange } = await readArticle(context, 'reading the article', false);
     const problems = judgeAddresses('Article', article);
+    noteBroken('Article', article, problems);
     if (problems.length > 0)
       fail('every address ends with its stated form for the right id', describeJudged(problems), exchange);
     return undefined;

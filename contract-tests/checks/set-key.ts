@@ -10,6 +10,7 @@ import { expectJudged, setKey } from './judged';
 import { judgedAtOnce } from './judged-at-once';
 import type { Check, CheckContext } from './check';
 import { expectKeysKept, expectValue, ownView, readArticle, statusOf } from './steps';
+import { noteBroken } from '../ledger';
 
 /** The data of a key write's answer, which must have the stated status and be an Article whose `data` is an object. */
 function answeredData(context: CheckContext, put: Exchange, key: string): Record<string, unknown> {
@@ -46,6 +47,7 @@ const answerShape: Check = {
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
     const problems = judgeAddresses('DataKeyResponse', body);
+    noteBroken('DataKeyResponse', body, problems);
     if (problems.length > 0)
       fail('every address of the answer ends with its stated form for the right id', describeJudged(problems), put);
     return undefined;

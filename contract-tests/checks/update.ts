@@ -11,6 +11,7 @@ import { updateArticle } from './judged';
 import type { Check, CheckContext } from './check';
 import { expectValue, pathOf, readArticle, statusOf, withoutReserved } from './steps';
 import { sampleValues } from './set-key';
+import { noteBroken } from '../ledger';
 
 /** Attributes of `answer` that differ from `expected`, one line each. */
 function differences(
@@ -46,6 +47,7 @@ const holdsData: Check = {
     const body = answer as Record<string, unknown>;
     if (body.id !== context.articleId) fail(`the answer is article ${context.articleId}`, `id ${show(body.id)}`, put);
     const addresses = judgeAddresses('ArticleUpdateResponse', body);
+    noteBroken('ArticleUpdateResponse', body, addresses);
     if (addresses.length > 0)
       fail('every address of the answer ends with its stated form for the right id', describeJudged(addresses), put);
     const after = await readArticle(context, 'reading the article after the update');

@@ -4,7 +4,7 @@
  * any, and how each article's data was restored. An interrupt stops the sequences and still
  * restores; a second abandons.
  */
-import type { ContractOptions } from '../cli-options';
+import { commandLine, type ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
 import { markerOf, type SeededSettings, type TargetSettings } from '../runner';
@@ -13,6 +13,7 @@ import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
 import { progressStatus, startHeartbeat } from '../report/progress';
+import { runFacts } from '../report/run-facts';
 import {
   explore,
   mostPosts,
@@ -32,7 +33,10 @@ function recordOfArticle(article: ArticleExplored): CheckRecord {
     articleId: article.articleId,
   };
   const { failure } = article;
-  const record = recordOf(described, failure ? 'failed' : 'passed', article.durationMs, failure?.text);
+  const record = {
+    ...recordOf(described, failure ? 'failed' : 'passed', article.durationMs, failure?.text),
+    sequences: article.runs,
+  };
   if (!failure) return record;
   const { curls, steps, expected, actual, timeline } = failure;
   return {
@@ -142,6 +146,7 @@ export function finishSequences(
     seed,
     restore: report.restore.map(describeRestore),
     records: report.articles.map(recordOfArticle),
+    facts: runFacts(commandLine()),
   };
   return finishReports(files, summary, code);
 }

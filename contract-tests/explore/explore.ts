@@ -65,6 +65,7 @@ export interface ExploreFailure {
 
 export interface ArticleExplored {
   articleId: number;
+  /** The sequences that ran on it, up to and including a failing one (the tries at shrinking it not counted). */
   runs: number;
   durationMs: number;
   failure?: ExploreFailure;
@@ -202,8 +203,9 @@ async function exploreSideBySide(
   run: SequenceRun,
   articleIds: number[],
   runs: number,
-): Promise<Map<number, ExploreFailure>> {
+): Promise<{ failures: Map<number, ExploreFailure>; ran: Map<number, number> }> {
   const found = new Map<number, { index: number; failure: ExploreFailure }>();
+  const ran = new Map<number, number>();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < runs && !run.options.stopped?.()) {
@@ -211,13 +213,14 @@ async function exploreSideBySide(
       next += 1;
       const articleId = articleIds[index % articleIds.length] ?? 0;
       if (found.has(articleId)) continue;
+      ran.set(articleId, (ran.get(articleId) ?? 0) + 1);
       const failure = await runSequence(run, articleId, index);
       const earlier = found.get(articleId);
       if (failure && (!earlier || earlier.index > index)) found.set(articleId, { index, failure });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, run.session.maxInFlight) }, worker));
-  return new Map([...found].map(([articleId, { failure }]) => [articleId, failure]));
+  return { failures: new Map([...found].map(([articleId, { failure }]) => [articleId, failure])), ran };
 }
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
@@ -230,10 +233,16 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
   try {
     const runs = runsPerArticle(options.runs, settings.articleIds.length);
     const run = sequenceRun(session, options, budget, settings.articleIds);
-    const failures = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
+    const { failures, ran } = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
     for (const articleId of settings.articleIds) {
       const failure = failures.get(articleId);
-      articles.push({ articleId, runs, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
+      const runsOn = ran.get(articleId) ?? 0;
+      articles.push({
+        articleId,
+        runs: runsOn,
+        durationMs: performance.now() - started,
+        ...(failure ? { failure } : {}),
+      });
     }
   } finally {
     cutShort = options.stopped?.() ?? false;

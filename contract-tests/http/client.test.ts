@@ -149,10 +149,18 @@ describe('a write refused for want of a token', () => {
     expect(client.watch.problem).toBeInstanceOf(TargetProblem);
   });
 
-  test('is an answer for the checks to judge when a token was given', async () => {
+  test('is a setting problem naming --token when a token was given and a write is answered 401', async () => {
     const client = new Client(await guarded(/./), 'a-token');
-    const answer = await client.send({ method: 'DELETE', to: '/admin/api/articles/1/data/k' });
-    expect([answer.status, client.watch.problem]).toEqual([401, undefined]);
+    await expect(client.send({ method: 'DELETE', to: '/admin/api/articles/1/data/k' })).rejects.toThrow(
+      /^writes answered 401 to the token given \(DELETE .*\/data\/k\): check --token or CONTRACT_API_TOKEN$/,
+    );
+    expect(client.watch.problem).toBeInstanceOf(TargetProblem);
+  });
+
+  test('is an answer for the checks to judge when a token was given and a write is answered 403', async () => {
+    const client = new Client(await guarded(/^$/), 'a-token');
+    const answer = await client.send({ method: 'PUT', to: '/admin/api/articles/1/data/svc_k', json: { value: 1 } });
+    expect([answer.status, client.watch.problem]).toEqual([403, undefined]);
   });
 
   test('is not a 403 to a write naming a reserved key, which is the target refusing that key', async () => {

@@ -8,7 +8,7 @@
 import { readCapped } from './body';
 import { curlCommand, type SentRequest } from './curl';
 import { defaultLimits, type Limits } from './limits';
-import { problemOfFailure, TargetProblem, tokenWanted } from './target-problem';
+import { problemOfFailure, TargetProblem, tlsHelloRefused, tokenWanted } from './target-problem';
 import { TargetWatch } from './watch';
 import { SettledReads } from './settled-reads';
 
@@ -172,18 +172,28 @@ export class Client {
       const text = await readCapped(response, this.limits.maxBodyBytes);
       const { status } = response;
       const timing = { sentAt, tookMs: Math.round((performance.now() - started) * 10) / 10 };
-      return { request, status, headers: response.headers, text, json: parseJson(text), curl: curlCommand(request), timing };
+      return {
+        request,
+        status,
+        headers: response.headers,
+        text,
+        json: parseJson(text),
+        curl: curlCommand(request),
+        timing,
+      };
     } catch (error) {
-      throw this.failure(error, request, headersCame);
+      throw await this.failure(error, request, headersCame);
     } finally {
       answered();
     }
   }
 
   /** What to throw for a failed exchange: a setting problem is told to the watch first. */
-  private failure(error: unknown, request: SentRequest, headersCame: boolean): Error {
+  private async failure(error: unknown, request: SentRequest, headersCame: boolean): Promise<Error> {
     if (this.stop?.aborted) return new Error(`${request.method} ${request.url} was cut off: ${this.stopReason()}`);
-    const problem = problemOfFailure(error, request, this.limits, headersCame);
+    const problem =
+      problemOfFailure(error, request, this.limits, headersCame) ??
+      (await tlsHelloRefused(error, request, this.limits, headersCame));
     if (problem) return this.watch.found(problem);
     return new Error(
       `${request.method} ${request.url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,

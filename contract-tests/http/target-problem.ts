@@ -39,6 +39,43 @@ export function notTls(request: SentRequest, code: unknown): TargetProblem | und
   );
 }
 
+/** The same address in plain HTTP: `https://host/...` as `http://host:443/...` when it names no port. */
+function plainHttpOf(url: string): string {
+  const plain = new URL(url);
+  const port = plain.port === '' ? '443' : plain.port;
+  plain.protocol = 'http:';
+  plain.port = port;
+  return plain.toString();
+}
+
+/**
+ * `https://` whose TLS hello the target reset or closed before any answer (ECONNRESET). A
+ * plain-HTTP server may do that, and so may a TLS server that refuses this client, so the same
+ * address is asked once in plain HTTP (a GET, which changes nothing): only an HTTP answer there
+ * makes it a setting problem.
+ */
+export async function tlsHelloRefused(
+  error: unknown,
+  request: SentRequest,
+  limits: Limits,
+  headersCame: boolean,
+): Promise<TargetProblem | undefined> {
+  const { cause } = error as { cause?: { code?: unknown } };
+  if (headersCame || !request.url.startsWith('https:') || cause?.code !== 'ECONNRESET') return undefined;
+  try {
+    const answer = await fetch(plainHttpOf(request.url), {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(Math.min(limits.timeoutMs, 5_000)),
+    });
+    await answer.body?.cancel();
+  } catch {
+    return undefined;
+  }
+  return new TargetProblem(
+    `the target does not speak TLS: ${named(request)} had its TLS hello reset (ECONNRESET), and plain HTTP answers at that address; use http:// in --base-url`,
+  );
+}
+
 /** What a failed exchange proves about the settings, if anything: an answer too large, none in time, no TLS. */
 export function problemOfFailure(
   error: unknown,
@@ -73,14 +110,22 @@ function mayNameReservedKey(request: SentRequest): boolean {
 /**
  * A write refused for want of a token when none was given: a 401 always (the API family's answer
  * to a missing token), a 403 only to a write of no reserved key before the target accepted any
- * write, since later a 403 may be a refusal of that one write.
+ * write, since later a 403 may be a refusal of that one write. When a token was given, a 401 to a
+ * write says that token is not taken (mistyped, rotated, or for reads only); a 403 stays the
+ * checks' to judge, as it may refuse that one write.
  */
 export function tokenWanted(
   request: SentRequest,
   status: number,
   run: { tokenGiven: boolean; writeAccepted: boolean },
 ): TargetProblem | undefined {
-  if (run.tokenGiven || !isWrite(request)) return undefined;
+  if (!isWrite(request)) return undefined;
+  if (run.tokenGiven)
+    return status === 401
+      ? new TargetProblem(
+          `writes answered 401 to the token given (${named(request)}): check --token or CONTRACT_API_TOKEN`,
+        )
+      : undefined;
   const refused = status === 401 || (status === 403 && !run.writeAccepted && !mayNameReservedKey(request));
   if (!refused) return undefined;
   return new TargetProblem(

@@ -44,5 +44,7 @@ ul.all { list-style: none; padding: 0; }
 ul.all li { padding: .15rem 0; }
 li.failed .mark { color: var(--fail); } li.passed .mark { color: var(--pass); } li.na .mark { color: var(--muted); }
 p.none { color: var(--pass); font-weight: bold; }
+table.stated { font-size: .85rem; } table.stated td.by { overflow-wrap: anywhere; }
+table.stated tr.broken td { color: var(--fail); } table.stated tr.na td { color: var(--muted); }
 @media (max-width: 600px) { body { font-size: 14px; } main, header { padding-left: .75rem; padding-right: .75rem; } th, td { padding: .3rem; } }
 `;

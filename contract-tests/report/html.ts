@@ -9,6 +9,8 @@ import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';
 import { htmlStyle } from './html-style';
 import { wholeCurl } from './failure-text';
+import { describeDuration, whatRan } from './run-facts';
+import { statedRulesHtml } from './stated-rules';
 
 const pre = (text: string): string => `<pre>${escapeMarkup(text)}</pre>`;
 
@@ -116,7 +118,6 @@ function everyCheck(records: CheckRecord[]): string {
 }
 
 export function renderHtml(run: RunSummary): string {
-  const counts = countOutcomes(run.records);
   const failed = run.records.filter((record) => record.outcome === 'failed');
   const verdict = failed.length > 0 ? 'failed' : 'passed';
   return `<!doctype html>
@@ -131,7 +132,8 @@ export function renderHtml(run: RunSummary): string {
 <header class="${verdict}">
 <h1>Contract run ${verdict}</h1>
 <p>${escapeMarkup(run.target)} · article(s) ${run.articleIds.join(', ')} · ${run.mode === 'explore' ? 'random sequences (--explore)' : 'fixed checks'} · seed ${String(run.seed)} (replay with <code>--seed ${String(run.seed)}</code>)</p>
-<p class="counts">${String(run.records.length)} ${run.records.length === 1 ? 'check' : 'checks'}: ${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts['not applicable'])} not applicable</p>
+<p class="counts">${escapeMarkup(whatRan(run))}</p>
+<p class="facts">started ${escapeMarkup(run.facts.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))} · took ${describeDuration(run.facts.durationMs)} · site-articles-contract ${escapeMarkup(run.facts.version)}<br><code>${escapeMarkup(run.facts.commandLine)}</code></p>
 </header>
 <main>
 ${failed.length > 0 ? `<h2>Failures (${String(failed.length)})</h2>\n${failed.map(failureBlock).join('\n')}` : '<p class="none">No check failed.</p>'}
@@ -139,6 +141,7 @@ ${failed.length > 0 ? `<h2>Failures (${String(failed.length)})</h2>\n${failed.ma
 <div class="scroll"><table class="sections"><thead><tr><th>section</th><th>passed</th><th>failed</th><th>not applicable</th></tr></thead><tbody>
 ${sectionRows(run.records)}
 </tbody></table></div>
+${run.statedRules ? statedRulesHtml(run.statedRules) : ''}
 <h2>Data restored</h2>
 <ul>${run.restore.map((line) => `<li>${escapeMarkup(line)}</li>`).join('')}</ul>
 ${everyCheck(run.records)}

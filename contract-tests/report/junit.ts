@@ -8,6 +8,8 @@ import { showText } from 'site-articles-schemas/conformance';
 import { escapeMarkup } from './escape';
 import { failureLines } from './failure-text';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
+import { sequencesRun } from './run-facts';
+import { statedRulesProperties } from './stated-rules';
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
@@ -24,15 +26,32 @@ function testCase(record: CheckRecord): string {
   return `${open}>\n      <failure message="${message}">${detail}</failure>\n    </testcase>`;
 }
 
+/** The suite's properties: how to replay it, what ran, and when and how it was run. */
+function properties(run: RunSummary): [string, string][] {
+  const sequences = sequencesRun(run);
+  return [
+    ['seed', String(run.seed)],
+    ['mode', run.mode],
+    ...(sequences === undefined ? [] : [['sequences', String(sequences)] as [string, string]]),
+    ['started', run.facts.startedAt],
+    ['version', run.facts.version],
+    ['command', run.facts.commandLine],
+    ...(run.statedRules ? statedRulesProperties(run.statedRules) : []),
+  ];
+}
+
 export function renderJunit(run: RunSummary): string {
   const counts = countOutcomes(run.records);
-  const time = seconds(run.records.reduce((sum, record) => sum + record.durationMs, 0));
+  // The wall time: checks run side by side, so the sum of their times would overstate it.
+  const time = seconds(run.facts.durationMs);
   const totals = `tests="${String(run.records.length)}" failures="${String(counts.failed)}" skipped="${String(counts['not applicable'])}" time="${time}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="contract suite" ${totals}>`,
     `  <testsuite name="${escapeMarkup(`contract suite: ${run.target}`)}" ${totals}>`,
-    `    <properties>\n      <property name="seed" value="${String(run.seed)}"/>\n      <property name="mode" value="${run.mode}"/>\n    </properties>`,
+    '    <properties>',
+    ...properties(run).map(([name, value]) => `      <property name="${name}" value="${escapeMarkup(value)}"/>`),
+    '    </properties>',
     ...run.records.map(testCase),
     '  </testsuite>',
     '</testsuites>',

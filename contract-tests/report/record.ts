@@ -10,6 +10,9 @@ import type { CheckResult } from '../runner';
 import type { Timeline } from '../concurrent/timeline';
 import type { Exchange } from '../http/client';
 import type { ReplaySettings } from './case-file';
+import type { RunFacts } from './run-facts';
+import type { StatedRules } from './stated-rules';
+import type { Judgement } from 'site-articles-schemas/conformance';
 
 export type Outcome = 'passed' | 'failed' | 'not applicable';
 
@@ -42,6 +45,10 @@ export interface CheckRecord {
   lane?: string;
   /** For a failure: where its case file is written, once the run knows (case-file.ts). */
   caseFile?: string;
+  /** For a record of `--explore`: the random sequences it stands for. */
+  sequences?: number;
+  /** The statements of the tables the check judged, and how each came out. */
+  judged?: Judgement[];
 }
 
 /** Everything a report shows about a run besides its records. */
@@ -56,6 +63,10 @@ export interface RunSummary {
   /** What a failure's case file needs to send its requests again (case-file.ts); absent for records written by hand. */
   replay?: ReplaySettings;
   records: CheckRecord[];
+  /** When and how the run was made (run-facts.ts). */
+  facts: RunFacts;
+  /** Every statement of the tables, accounted for (stated-rules.ts); absent where the run keeps no ledger. */
+  statedRules?: StatedRules;
 }
 
 export type Described = Pick<CheckRecord, 'section' | 'heading' | 'id' | 'title'> & { articleId?: number };
@@ -108,6 +119,7 @@ export const recordOfResult = (result: CheckResult): CheckRecord => ({
     result.error,
   ),
   ...(result.lane === undefined ? {} : { lane: result.lane }),
+  judged: result.judged,
 });
 
 /** What the end of a run is judged by: every article as the run found it. */

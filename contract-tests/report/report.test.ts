@@ -34,7 +34,8 @@ const failed: CheckRecord = {
   outcome: 'failed',
   detail: '[linearizable] after #1, the read showed <script>alert(1)</script> & "quotes" \u0001',
   expected: 'some order of the requests explains every answer',
-  actual: '[linearizable] the read lost key "k2" <b>\nafter #1, the read showed <script>alert(1)</script> & "quotes" \u0001',
+  actual:
+    '[linearizable] the read lost key "k2" <b>\nafter #1, the read showed <script>alert(1)</script> & "quotes" \u0001',
   curls: ["curl -sS -i -X PUT 'http://127.0.0.1:1/admin/api/articles/1/data/k1'"],
   timeline: {
     requests: [
@@ -53,13 +54,19 @@ const run = (records: CheckRecord[]): RunSummary => ({
   seed: 42,
   restore: ['article 1: data restored'],
   records,
+  facts: {
+    startedAt: '2026-11-28T01:02:03.456Z',
+    durationMs: 30,
+    version: '9.8.7',
+    commandLine: 'articles-contract --base-url http://127.0.0.1:1 --token ***',
+  },
 });
 
 describe('the JUnit XML', () => {
   const xml = renderJunit(run([passed, skipped, failed]));
 
   test('counts every record, its failures and the checks that did not apply', () => {
-    expect(xml).toContain('<testsuites name="contract suite" tests="3" failures="1" skipped="1" time="0.064">');
+    expect(xml).toContain('<testsuites name="contract suite" tests="3" failures="1" skipped="1" time="0.030">');
     expect(xml.match(/<testcase /g)).toHaveLength(3);
     expect(xml).toContain('<skipped message="article 2 has no svc_ key"/>');
   });
@@ -68,6 +75,19 @@ describe('the JUnit XML', () => {
     expect(xml).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; \ufffd');
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain('\u0001');
+  });
+
+  test('gives the suite the wall time of the run, not the sum of its checks, which run side by side', () => {
+    expect(xml).toMatch(/<testsuite name="[^"]*" tests="3" failures="1" skipped="1" time="0\.030">/);
+    expect(xml).toContain('time="0.040"');
+  });
+
+  test('says when, with which version and by which command the run was made, the token left out', () => {
+    expect(xml).toContain('<property name="started" value="2026-11-28T01:02:03.456Z"/>');
+    expect(xml).toContain('<property name="version" value="9.8.7"/>');
+    expect(xml).toContain(
+      '<property name="command" value="articles-contract --base-url http://127.0.0.1:1 --token ***"/>',
+    );
   });
 
   test('names each case by its title and article, classed by interface section', () => {
@@ -97,6 +117,23 @@ describe('the HTML report', () => {
     ]);
     expect(page).toContain('no order keeps k1');
     expect(page).toContain('curl -sS -i -X PUT');
+  });
+
+  test('says when the run started, how long it took, the suite version and the command line', () => {
+    expect(page).toContain(
+      '<p class="facts">started 2026-11-28 01:02:03 UTC · took 0.0 s · site-articles-contract 9.8.7<br><code>articles-contract --base-url http://127.0.0.1:1 --token ***</code></p>',
+    );
+  });
+
+  test('counts the random sequences that ran with --explore, not the records of its articles', () => {
+    const explored = renderHtml({
+      ...run([
+        { ...passed, sequences: 100 },
+        { ...failed, articleId: 2, sequences: 37 },
+      ]),
+      mode: 'explore',
+    });
+    expect(explored).toContain('<p class="counts">137 random sequences on 2 article(s): 136 passed, 1 failed</p>');
   });
 
   test('holds no script and loads nothing: it is one self-contained page', () => {

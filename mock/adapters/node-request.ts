@@ -82,7 +82,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Uint8Array> 
 
 function bodySource(request: IncomingMessage): BodySource {
   const present = request.headers['transfer-encoding'] !== undefined || request.headers['content-length'] !== undefined;
-  return { present, read: (limit) => readBody(request, limit) };
+  return { present, read: (limit) => readBody(request, limit), stream: () => request };
 }
 
 function fallbackBase(address: string, port: number, protocol: string): string {

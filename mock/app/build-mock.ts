@@ -1,8 +1,8 @@
 /**
- * Builds what every way of serving the mock shares (section 4 and the controls): the live state,
- * the controls over it, the journal and the one core, which serves the control API's rows too;
- * the run's scenarios, and a sandbox's own site (each built as the mock's own is) for each request
- * that names one (sandboxes.ts).
+ * Builds what every way of serving the mock shares (section 4 and the controls): the state, the
+ * controls over it, the journal and the one core, which serves the control API's rows too; the
+ * run's scenarios, and a sandbox's own site (each built as the mock's own is) for each request that
+ * names one (sandboxes.ts).
  * `createApp` puts node:http (or Express) around it, `createHandlers` (mock/msw) puts MSW around it;
  * neither builds any of this itself, and each says which rows of the control API it serves.
  */
@@ -17,8 +17,8 @@ import type { CheckedFixture } from '../loading/checked-fixture';
 type Fixture = SiteFixture | CheckedFixture;
 import type { SiteStore } from '../store/site-store';
 import type { ServedControl } from '../core/control-stage';
-import { createCore, type Core, type Guard, type Live } from '../core/pipeline';
-import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/recorder';
+import { createCore, type Core, type Guard, type MockState } from '../core/pipeline';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/record-exchange';
 import { RequestJournal } from '../journal/request-journal';
 import type { TokenMatcher } from '../core/token';
 import type { MockControls } from './controls';
@@ -61,7 +61,7 @@ function firstStore(options: MockOptions, fixture: Fixture): SiteStore {
 
 const nothingToSave = (): Promise<void> => Promise.resolve();
 
-function liveFrom(options: MockOptions, fixture: Fixture): Live {
+function stateFrom(options: MockOptions, fixture: Fixture): MockState {
   return {
     store: firstStore(options, fixture),
     rules: { ...defaultRules, ...options.rules },
@@ -74,13 +74,13 @@ function liveFrom(options: MockOptions, fixture: Fixture): Live {
   };
 }
 
-/** What the scenario controls need of a site: its live state, and the way to serve a scenario on it. */
-const scenarioSite = (live: Live, loadFixture: (site: unknown, source: string) => void): ScenarioSite => ({
-  store: () => live.store,
-  faults: () => live.faults,
+/** What the scenario controls need of a site: its state, and the way to serve a scenario on it. */
+const scenarioSite = (state: MockState, loadFixture: (site: unknown, source: string) => void): ScenarioSite => ({
+  store: () => state.store,
+  faults: () => state.faults,
   serve: (scenario, source) => {
     loadFixture(scenario.site, source);
-    live.faults = structuredClone(scenario.faults);
+    state.faults = structuredClone(scenario.faults);
   },
 });
 
@@ -92,17 +92,17 @@ function buildSite(
   start: { scenario: string; extraGuards: Guard[] },
 ): BuiltMock {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
-  const live = liveFrom(options, fixture);
+  const state = stateFrom(options, fixture);
   const { persistence } = options;
   // A reset or fixture load that could not be saved: the site saved before comes back.
   const putBack = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
   };
-  persistence?.follow(live.store, putBack);
+  persistence?.follow(state.store, putBack);
   const settled = persistence ? () => persistence.settled() : nothingToSave;
   const journal = new RequestJournal(options.journalSize ?? defaults.journalSize, journalMaxBytes, options.token);
   const replaceStore = (store: SiteStore): void => {
-    live.store = store;
+    state.store = store;
     persistence?.follow(store, putBack);
     journal.clear();
   };
@@ -110,7 +110,7 @@ function buildSite(
     replaceStore(storeFromFixture(next, source));
     fixture = next as SiteFixture;
   };
-  const scenarios = scenarioControls(scenarioSite(live, loadFixture), shared, start.scenario);
+  const scenarios = scenarioControls(scenarioSite(state, loadFixture), shared, start.scenario);
   const controls: MockControls = {
     reset: () => {
       replaceStore(storeOf(fixture));
@@ -120,19 +120,19 @@ function buildSite(
       scenarios.forget();
     },
     settled,
-    state: () => live.store.toFixture(),
+    state: () => state.store.toFixture(),
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),
-    faults: () => structuredClone(live.faults),
+    faults: () => structuredClone(state.faults),
     setFaults: (faults) => {
-      live.faults = structuredClone(faults);
+      state.faults = structuredClone(faults);
     },
     ...scenarios.controls,
   };
   const core = createCore({
     // Without a disk to wait for, a write need not wait for anything: `settled` is left out.
     operations: {
-      live,
+      state,
       tokenMatches: serving.tokenMatches,
       ...(persistence ? { settled, committedView: (id: number) => persistence.committedView?.(id) } : {}),
     },

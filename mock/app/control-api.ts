@@ -7,7 +7,7 @@
 import { jsonAnswer, noContentAnswer } from '../core/answers';
 import { validationError } from '../core/api-error';
 import type { ControlCall, ControlHandlers } from '../core/control-stage';
-import { durably } from '../core/durably';
+import { waitUntilSaved } from '../core/wait-until-saved';
 import { faultProblems, type Faults } from '../core/faults';
 import { maxFixtureDepth } from '../core/limits';
 import type { PlainAnswer } from '../core/plain';
@@ -42,7 +42,7 @@ async function setFaults(controls: MockControls, call: ControlCall): Promise<Pla
 export function controlsOverHttp(controls: MockControls): ControlHandlers<'msw'> {
   const journal = journalHandlers(controls);
   const saved = async (): Promise<PlainAnswer> => {
-    await durably(() => controls.settled());
+    await waitUntilSaved(() => controls.settled());
     return noContentAnswer();
   };
   return {

@@ -1,7 +1,7 @@
 /** The mock's controls, the same on the object `createApp` returns and under `/__mock`. */
 import type { SiteFixture } from '../store/records';
 import type { Faults } from '../core/faults';
-import type { JournalEntry } from '../journal/exchange';
+import type { JournalEntry } from '../journal/journal-entry';
 import type { JournalFilter } from '../journal/filter';
 import type { JournalListener } from '../journal/request-journal';
 import type { ScenarioFile } from './scenarios';

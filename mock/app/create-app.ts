@@ -9,7 +9,7 @@ import { servedControl, type ControlHandlers } from '../core/control-stage';
 import type { Core } from '../core/pipeline';
 import type { expressApp } from '../adapters/express';
 import { tokenMatches } from '../runtime/token-compare';
-import { securityGuard } from '../security/guard';
+import { securityGuard } from '../security/request-guard';
 import { sessionHandler } from '../security/session';
 import type { workbenchHandlers } from '../workbench/routes';
 import { buildMock } from './build-mock';

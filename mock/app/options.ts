@@ -3,7 +3,7 @@ import type { RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import { maxBodyBytes } from '../core/limits';
 import type { Faults } from '../core/faults';
-import type { SecurityPolicy } from '../security/guard';
+import type { SecurityPolicy } from '../security/request-guard';
 import type { Persistence } from '../store/persistence';
 import type { ScenarioKeeper } from './scenarios';
 
@@ -31,7 +31,7 @@ export interface MockOptions {
   /** Keeps the site across restarts (`--persist`: mock/persist/site-database.ts); `reset` still goes back to the fixture. */
   persistence?: Persistence;
   /**
-   * Who may drive the mock (security/guard.ts): served host names, the control token, the
+   * Who may drive the mock (security/request-guard.ts): served host names, the control token, the
    * origins allowed while a proxy adds a real token. By default only the loopback names, IP
    * addresses and `localhost` are served, and the control API takes changes from no other origin.
    */

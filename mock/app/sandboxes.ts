@@ -83,6 +83,7 @@ export class Sandboxes<Site extends { core: Core }> {
 export function sandboxedCore<Site extends { core: Core }>(main: Core, sandboxes: Sandboxes<Site>): Core {
   return {
     ownUrls: main.ownUrls,
+    routes: main.routes,
     handle: (request) => {
       const id = sandboxIdOf(request);
       const sandbox = id === undefined ? undefined : sandboxes.get(id);

@@ -1,23 +1,13 @@
 /**
- * The control API's stage of the core (outside the interface), after the same guard as the
- * interface's routes: the row of the control table (control-table.ts) a path names, 404 when this
- * server serves no such row, 405 with the row's `Allow` for a method it does not take, else the
- * row's handler, a plain function of the request to a plain answer. Each server supplies the
- * handlers of the rows it serves (the mock's controls, the proxy's violations), and the compiler
- * refuses a table whose served row or method has none.
+ * The control API's handlers (outside the interface): a plain function of the request to a plain
+ * answer for each method of each row of the control table (control-table.ts) a server serves. Each
+ * server supplies the handlers of the rows it serves (the mock's controls, the proxy's violations),
+ * and the compiler refuses a table whose served row or method has none; the rows with their handlers
+ * go into the core's route list (route-list.ts), which answers 404 and 405 from them.
  */
-import { methodNotAllowedAnswer, notFoundAnswer } from './answers';
-import {
-  allowOf,
-  controlRouteOf,
-  controlRoutes,
-  type ControlRoute,
-  type ControlServer,
-  type ControlTableRow,
-} from './control-table';
-import { parseJsonBody, requireJsonType } from './json-body';
+import { allowOf, controlRoutes, type ControlRoute, type ControlServer, type ControlTableRow } from './control-table';
 import type { PlainAnswer, PlainRequest } from './plain';
-import { parseQuery, type Query } from './query';
+import type { Query } from './query';
 
 export interface ControlCall {
   request: PlainRequest;
@@ -37,7 +27,7 @@ export type ControlHandlers<S extends ControlServer> = {
   [R in ServedBy<ControlTableRow, S> as R['path']]: Record<R['methods'][number], ControlHandler>;
 };
 
-interface ServedRow {
+export interface ServedRow {
   route: ControlRoute;
   allow: string;
   handlers: ReadonlyMap<string, ControlHandler>;
@@ -56,33 +46,4 @@ export function servedControl<S extends ControlServer>(server: S, handlers: Cont
         { route, allow: allowOf(route), handlers: new Map(Object.entries(byPath[route.path] ?? {})) },
       ]),
   );
-}
-
-/** The part of `path` a row's trailing `*` stands for. */
-const restOf = (route: ControlRoute, path: string): string =>
-  route.path.endsWith('/*') ? path.slice(route.path.length - 1) : '';
-
-/** The answer of the control API; `read` keeps the body bytes a handler read, for the journal. */
-export function controlAnswer(
-  served: ServedControl,
-  request: PlainRequest,
-  path: string,
-  search: string,
-  read: { body?: Uint8Array },
-): PlainAnswer | Promise<PlainAnswer> {
-  const route = controlRouteOf(path);
-  const row = route && served.get(route.path);
-  if (!row) return notFoundAnswer();
-  const handler = row.handlers.get(request.method === 'HEAD' ? 'GET' : request.method);
-  if (!handler) return methodNotAllowedAnswer(row.allow);
-  return handler({
-    request,
-    rest: restOf(row.route, path),
-    query: parseQuery(search),
-    json: async (limit, depth) => {
-      requireJsonType(request);
-      read.body = await request.body.read(limit);
-      return parseJsonBody(read.body, depth);
-    },
-  });
 }

@@ -25,9 +25,9 @@ export interface ControlRoute {
 const controlTable = [
   // `/` is outside the interface: a browser opened on the mock lands on the workbench.
   { path: '/', methods: ['GET'], servedBy: ['mock'], open: true },
-  { path: `${controlPrefix}/`, methods: ['GET'], servedBy: ['mock'], open: true },
-  { path: `${controlPrefix}/assets/*`, methods: ['GET'], servedBy: ['mock'], open: true },
-  { path: `${controlPrefix}/session`, methods: ['POST'], servedBy: ['mock'], open: true },
+  { path: `${controlPrefix}/`, methods: ['GET'], servedBy: ['mock', 'proxy'], open: true },
+  { path: `${controlPrefix}/assets/*`, methods: ['GET'], servedBy: ['mock', 'proxy'], open: true },
+  { path: `${controlPrefix}/session`, methods: ['POST'], servedBy: ['mock', 'proxy'], open: true },
   { path: `${controlPrefix}/docs`, methods: ['GET'], servedBy: ['mock'] },
   { path: `${controlPrefix}/openapi.json`, methods: ['GET'], servedBy: ['mock'] },
   { path: `${controlPrefix}/state`, methods: ['GET'], servedBy: ['mock', 'msw'] },

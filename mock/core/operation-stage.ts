@@ -3,26 +3,27 @@
  * type, body, faults, rule, answer check, and the wait for the disk (`--persist`). A read the
  * default rules answer comes from the response cache while what it shows is unchanged.
  */
-import { operations, type OperationId } from 'site-articles-schemas/catalogue';
+import { parseArticleId } from 'site-articles-schemas/conformance/routes';
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../rules';
 import type { Clock } from '../rules/clock';
 import type { SiteStore } from '../store/site-store';
-import { methodNotAllowedAnswer, outcomeAnswer } from './answers';
+import { outcomeAnswer } from './answers';
 import { baseUrl } from './base-url';
 import { checkOutcome } from './check-answer';
 import type { CorsOrigins } from './cors';
-import { durably } from './durably';
+import { waitUntilSaved } from './wait-until-saved';
 import { applyFaults, hasFaults, type Faults } from './faults';
 import { missingBody, parseJsonBody, requireJsonType } from './json-body';
-import { runRule, type OperationRequest } from './operation-input';
+import type { OperationRequest, OperationRoute } from './operation-routes';
 import type { PlainAnswer, PlainRequest } from './plain';
 import { parseQuery } from './query';
 import { ResponseCache, type CachedRead } from './response-cache';
-import { decodedParams, type RouteMatch } from './route-table';
+import type { Kept, RouteHandler } from './route-list';
+import { decodedParams } from './route-table';
 import { requireToken, type TokenMatcher } from './token';
 
-/** What the pipeline reads at request time; the controls swap the store, faults and so on. */
-export interface Live {
+/** The mock's state as the pipeline reads it at request time; the controls swap the store, faults and so on. */
+export interface MockState {
   store: SiteStore;
   rules: RuleSet;
   faults: Faults;
@@ -34,7 +35,7 @@ export interface Live {
 }
 
 export interface OperationParts {
-  live: Live;
+  state: MockState;
   tokenMatches: TokenMatcher;
   /** Resolves once every change so far is on disk (`--persist`); a write is answered only then. */
   settled?: () => Promise<void>;
@@ -43,23 +44,10 @@ export interface OperationParts {
 }
 
 /**
- * Answers a request a route of section 4 names; `read` records the body bytes for the journal. An
- * operation that waits on nothing (no body to read, no fault, no disk) is answered in the same turn.
+ * The handler of one operation's row; `kept` records the body bytes for the journal. An operation
+ * that waits on nothing (no body to read, no fault, no disk) is answered in the same turn.
  */
-export type OperationStage = (
-  request: PlainRequest,
-  match: RouteMatch,
-  search: string,
-  read: { body?: Uint8Array },
-) => PlainAnswer | Promise<PlainAnswer>;
-
-const readsBody = new Set<OperationId>(operations.filter((row) => 'request' in row).map((row) => row.id));
-/** The operations that change the site (the catalogue's `changes`): they need the token and wait to be saved. */
-const writes = new Set<OperationId>(operations.filter((row) => row.changes !== 'nothing').map((row) => row.id));
-/** Reads that answer with a body: one is cached while what it shows is unchanged. */
-const cachedReads = new Set<OperationId>(
-  operations.filter((row) => row.changes === 'nothing' && 'answer' in row).map((row) => row.id),
-);
+export type OperationStage = (route: OperationRoute) => RouteHandler;
 
 /** Whether a rule set is the mock's own: decided once per rule set, not on every read. */
 function ownRulesCheck(): (rules: RuleSet) => boolean {
@@ -81,34 +69,41 @@ function ownRulesCheck(): (rules: RuleSet) => boolean {
 function operationBody(
   parts: OperationParts,
   request: PlainRequest,
-  operation: OperationId,
+  route: OperationRoute,
   query: Record<string, unknown>,
-  read: { body?: Uint8Array },
+  kept: Kept,
 ): unknown {
-  const { live } = parts;
-  if (writes.has(operation)) requireToken(parts.tokenMatches, live.token, request.headers['x-api-token'], query);
-  if (!readsBody.has(operation)) return undefined;
+  const { state } = parts;
+  const { input } = route;
+  const operation = route.operation.id;
+  if (input.token) requireToken(parts.tokenMatches, state.token, request.headers['x-api-token'], query);
+  if (!input.body) return undefined;
   // Absent or empty, the body is what is wrong, whatever the type says; so it is read (within the
   // limit) before its type is judged.
   if (!request.body.present) throw missingBody(operation);
-  return request.body.read(live.bodyLimit).then((bytes) => {
-    read.body = bytes;
+  return request.body.read(state.bodyLimit).then((bytes) => {
+    kept.requestBody = bytes;
     if (bytes.byteLength === 0) throw missingBody(operation);
     requireJsonType(request);
     return parseJsonBody(bytes);
   });
 }
 
-/** A cacheable read and the cache its answer is kept in (response-cache.ts). */
-interface CacheKey extends CachedRead {
+/** A cacheable read with the cache its answer is kept in (response-cache.ts). */
+interface ReadWithCache extends CachedRead {
   cache: ResponseCache;
 }
 
 /** The outcome checked and serialised; a read of the default rules is cached when it can be. */
-function finish(live: Live, operation: OperationId, outcome: Outcome, key: CacheKey | undefined): PlainAnswer {
-  if (live.validateResponses) checkOutcome(operation, outcome);
+function finish(
+  state: MockState,
+  route: OperationRoute,
+  outcome: Outcome,
+  read: ReadWithCache | undefined,
+): PlainAnswer {
+  if (state.validateResponses) checkOutcome(route, outcome);
   const plain = outcomeAnswer(outcome);
-  return key && plain.status === 200 ? key.cache.set(key, plain) : plain;
+  return read && plain.status === 200 ? read.cache.set(read, plain) : plain;
 }
 
 /** What a rule reads: the store, and the response cache when a read's answer may come from it. */
@@ -122,30 +117,32 @@ interface Reading {
  * its answer then comes from the cache when it can.
  */
 function ruleAnswer(
-  live: Live,
+  state: MockState,
   reading: Reading,
   request: PlainRequest,
+  route: OperationRoute,
   input: OperationRequest,
 ): PlainAnswer | Promise<PlainAnswer> {
   const { store, cache } = reading;
   const base = baseUrl(request);
-  let key: CacheKey | undefined;
-  if (cache) {
-    const { operation } = input;
-    key = { cache, store, address: request.originalUrl, operation, base, articleId: Number(input.params.article_id) };
-    const hit = cache.get(key);
+  let read: ReadWithCache | undefined;
+  const articleId = parseArticleId(input.params.article_id ?? '');
+  if (cache && articleId !== undefined) {
+    const operation = route.operation.id;
+    read = { cache, store, address: request.originalUrl, operation, base, articleId };
+    const hit = cache.get(read);
     if (hit) return hit;
   }
-  const context: RuleContext = { store, base, clock: live.clock };
-  const outcome = runRule(live.rules, context, input);
+  const context: RuleContext = { store, base, clock: state.clock };
+  const outcome = route.rule(state.rules, context, input);
   // Only a replaced rule answers with a promise; the mock's own stay on the synchronous path.
   return outcome instanceof Promise
-    ? outcome.then((settled) => finish(live, input.operation, settled, key))
-    : finish(live, input.operation, outcome, key);
+    ? outcome.then((settled) => finish(state, route, settled, read))
+    : finish(state, route, outcome, read);
 }
 
 export function operationStage(parts: OperationParts): OperationStage {
-  const { live } = parts;
+  const { state } = parts;
   const responseCache = new ResponseCache();
   const ownRules = ownRulesCheck();
   /**
@@ -153,19 +150,24 @@ export function operationStage(parts: OperationParts): OperationStage {
    * site as saved, uncached (`--persist`: a change whose save fails is never shown); other reads
    * from memory, cached when the rules are the mock's own.
    */
-  const readingFor = ({ operation, params }: OperationRequest): Reading => {
-    const saved = writes.has(operation) ? undefined : parts.committedView?.(Number(params.article_id));
+  const readingFor = (route: OperationRoute, input: OperationRequest): Reading => {
+    const { stages } = route;
+    const articleId = parseArticleId(input.params.article_id ?? '');
+    const saved = stages.waitsForDisk || articleId === undefined ? undefined : parts.committedView?.(articleId);
     if (saved) return { store: saved, cache: undefined };
-    const cacheable = cachedReads.has(operation) && ownRules(live.rules);
-    return { store: live.store, cache: cacheable ? responseCache : undefined };
+    const cacheable = stages.cached && ownRules(state.rules);
+    return { store: state.store, cache: cacheable ? responseCache : undefined };
   };
   /** An operation that meets a fault, or a write that waits for the disk (`--persist`). */
-  const answerAfterWaiting = async (request: PlainRequest, input: OperationRequest): Promise<PlainAnswer> => {
-    const { operation } = input;
-    if (hasFaults(live.faults)) await applyFaults(live.faults, operation, request);
-    const answer = ruleAnswer(live, readingFor(input), request, input);
+  const answerAfterWaiting = async (
+    request: PlainRequest,
+    route: OperationRoute,
+    input: OperationRequest,
+  ): Promise<PlainAnswer> => {
+    if (hasFaults(state.faults)) await applyFaults(state.faults, route.operation.id, request);
+    const answer = ruleAnswer(state, readingFor(route, input), request, route, input);
     const plain = answer instanceof Promise ? await answer : answer;
-    if (parts.settled && writes.has(operation)) await durably(parts.settled);
+    if (parts.settled && route.stages.waitsForDisk) await waitUntilSaved(parts.settled);
     return plain;
   };
   /**
@@ -174,22 +176,21 @@ export function operationStage(parts: OperationParts): OperationStage {
    */
   const answerWithBody = (
     request: PlainRequest,
+    route: OperationRoute,
     input: OperationRequest,
     body: unknown,
   ): PlainAnswer | Promise<PlainAnswer> => {
     input.body = body;
-    const waitsForDisk = parts.settled !== undefined && writes.has(input.operation);
-    if (waitsForDisk || hasFaults(live.faults)) return answerAfterWaiting(request, input);
-    return ruleAnswer(live, readingFor(input), request, input);
+    const waitsForDisk = parts.settled !== undefined && route.stages.waitsForDisk;
+    if (waitsForDisk || hasFaults(state.faults)) return answerAfterWaiting(request, route, input);
+    return ruleAnswer(state, readingFor(route, input), request, route, input);
   };
-  return (request, match, search, read) => {
-    const { operation } = match;
-    const params = decodedParams(match.rawParams);
-    if (!operation) return methodNotAllowedAnswer(match.allow);
-    const query = parseQuery(search);
-    const input: OperationRequest = { operation, params, query, body: undefined, originalUrl: request.originalUrl };
-    const body = operationBody(parts, request, operation, query, read);
-    if (body instanceof Promise) return body.then((parsed) => answerWithBody(request, input, parsed));
-    return answerWithBody(request, input, body);
+  return (route) => (request, routed, kept) => {
+    const params = decodedParams(routed.rawParams);
+    const query = parseQuery(routed.search);
+    const input: OperationRequest = { params, query, body: undefined, originalUrl: request.originalUrl };
+    const body = operationBody(parts, request, route, query, kept);
+    if (body instanceof Promise) return body.then((parsed) => answerWithBody(request, route, input, parsed));
+    return answerWithBody(request, route, input, body);
   };
 }

@@ -1,35 +1,60 @@
 /**
- * The mock's one request pipeline, for the operations of section 4 and the control API alike: a
- * plain request in, a plain answer out. Guard (the guards given; CORS for the interface's routes,
- * the control answer headers for the rest; query length), route (section 4's table first, then the
- * control table), then the operation's stages (operation-stage.ts) or the control row's handler
- * (control-stage.ts), any error as the catalogue's answer, and one journal record per answer.
+ * The one request pipeline, for the operations of section 4 and the control API alike, for the mock
+ * and the validating proxy: a plain request in, a plain answer out. Route (one lookup in the route
+ * list, route-list.ts), guard (the guards given; for the mock, CORS on the interface's routes and
+ * the query's length; the control answer headers on the rest), then the row's handler: an
+ * operation's stages (operation-stage.ts), or in the proxy the forwarding stage in their place, or a
+ * control row's handler; any error as the catalogue's answer, and one journal record per answer.
  * Adapters only translate: adapters/node-listener.ts, adapters/express.ts, adapters/fetch-request.ts.
  */
-import { errorAnswer } from './answers';
-import { controlAnswer, type ServedControl } from './control-stage';
-import { controlAnswerHeaders, controlUrlPattern } from './control-table';
+import { errorAnswer, methodNotAllowedAnswer, notFoundAnswer } from './answers';
+import type { ServedControl } from './control-stage';
+import { controlAnswerHeaders } from './control-table';
 import { corsHeaders } from './cors';
 import { requireShortQuery } from './limits';
+import type { OperationRoute } from './operation-routes';
 import { operationStage, type OperationParts } from './operation-stage';
 import { headerValue, type PlainAnswer, type PlainRequest } from './plain';
 import { splitTarget } from './query';
-import { matchRoute, routeUrlPatterns, type RouteMatch } from './route-table';
+import {
+  noParams,
+  routeList,
+  type Kept,
+  type OperationServing,
+  type Route,
+  type RouteHandler,
+  type Routed,
+} from './route-list';
 
-export type { Live } from './operation-stage';
+export type { MockState } from './operation-stage';
+export type { Kept } from './route-list';
+
+/**
+ * The validating proxy's stage in the place of the operations' stages: forwards the request to the
+ * deployment and judges what came back. `route` is the routed operation's row; undefined for any
+ * other request, which is forwarded unjudged.
+ */
+export type ForwardStage = (
+  request: PlainRequest,
+  route: OperationRoute | undefined,
+  routed: Routed,
+  kept: Kept,
+) => Promise<PlainAnswer>;
 
 /** A check before routing, for every route (the API's and the control API's): an answer refuses the request. */
 export type Guard = (request: PlainRequest, path: string) => PlainAnswer | undefined;
 
 export interface CoreParts {
-  /** The operations of section 4; absent in the validating proxy's core, which forwards them instead. */
+  /** The operations of section 4 as the mock answers them; absent in the validating proxy's core. */
   operations?: OperationParts;
+  /** The validating proxy's core: every request not of the control API is forwarded (`operations` is then absent). */
+  forward?: ForwardStage;
   /** The rows of the control API this server serves, with their handlers. */
   control: ServedControl;
-  /** Checks before anything else (security/guard.ts: host, origin, control token); their answers carry no CORS. */
+  /** Checks before anything else (security/request-guard.ts: host, origin, control token); their answers carry no CORS. */
   guards?: Guard[];
-  /** Called once per answered request, with the body bytes when the pipeline read them. */
-  answered?: (request: PlainRequest, answer: PlainAnswer, details: { ms: number; body?: Uint8Array }) => void;
+  /** Called once per answered request, with what the stages kept of it (the body bytes they read, ...). */
+  answered?: (request: PlainRequest, answer: PlainAnswer, ms: number, kept: Kept) => void;
 }
 
 export interface Core {
@@ -45,6 +70,8 @@ export interface Core {
    * section 4 (when it answers them) and the control prefix. An MSW handler each, so MSW reports the rest unhandled.
    */
   ownUrls: readonly RegExp[];
+  /** Every row the core answers, with its handler (route-list.ts). */
+  routes: readonly Route[];
 }
 
 interface GuardResult {
@@ -65,9 +92,13 @@ function guardStage(parts: CoreParts, request: PlainRequest, path: string, api: 
     if (answer) return { headers: {}, answer };
   }
   const preflight = request.method === 'OPTIONS';
-  const headers = api
-    ? corsHeaders(parts.operations?.live.corsOrigins, headerValue(request, 'origin'), preflight)
-    : { ...controlAnswerHeaders };
+  const { operations } = parts;
+  // The proxy's forwarded answers carry the deployment's headers, CORS included.
+  if (api && !operations) return { headers: {} };
+  const headers =
+    operations && api
+      ? corsHeaders(operations.state.corsOrigins, headerValue(request, 'origin'), preflight)
+      : { ...controlAnswerHeaders };
   if (preflight && api) return { headers, answer: { status: 204, headers: { 'Content-Length': '0' } } };
   try {
     requireShortQuery(request.originalUrl);
@@ -77,42 +108,61 @@ function guardStage(parts: CoreParts, request: PlainRequest, path: string, api: 
   return { headers };
 }
 
-/** What one request's answer is finished with: the guard's headers and what the pipeline read. */
+/** What one request's answer is finished with: the guard's headers and what the stages kept. */
 interface Answering {
   request: PlainRequest;
   started: number;
   headers: Record<string, string>;
-  read: { body?: Uint8Array };
+  kept: Kept;
 }
 
 /** The answer with the guard's headers, recorded; HEAD gets the head of GET. */
 function finishAnswer(parts: CoreParts, answering: Answering, plain: PlainAnswer): PlainAnswer {
-  const { request, read } = answering;
+  const { request, kept } = answering;
   // The guard's headers are this request's own, so the answer's are added to them in place.
   const headers = Object.assign(answering.headers, plain.headers);
   // HEAD gets the head of GET: a stream is never started for it (adapters leave out other bodies).
   const final = plain.stream && request.method === 'HEAD' ? { status: plain.status, headers } : { ...plain, headers };
   // A stream has no end to record; the journal keeps whole exchanges.
-  if (!final.stream) parts.answered?.(request, final, { ms: performance.now() - answering.started, body: read.body });
+  if (!final.stream) parts.answered?.(request, final, performance.now() - answering.started, kept);
   return final;
 }
 
+/** How the core answers the interface's addresses: the mock's stages, or forwarded (the proxy). */
+function operationServing(parts: CoreParts): OperationServing | undefined {
+  if (parts.operations) {
+    const stage = operationStage(parts.operations);
+    const notFound: RouteHandler = () => notFoundAnswer();
+    return { operation: stage, otherMethod: (allow) => () => methodNotAllowedAnswer(allow), unrouted: notFound };
+  }
+  const { forward } = parts;
+  if (!forward) return undefined;
+  const unjudged: RouteHandler = (request, routed, kept) => forward(request, undefined, routed, kept);
+  return {
+    operation: (route) => (request, routed, kept) => forward(request, route, routed, kept),
+    otherMethod: () => unjudged,
+    unrouted: unjudged,
+  };
+}
+
 export function createCore(parts: CoreParts): Core {
-  const operations = parts.operations && operationStage(parts.operations);
-  const routeOf = (method: string, path: string): RouteMatch | undefined =>
-    operations ? matchRoute(method, path) : undefined;
+  const routes = routeList(operationServing(parts), parts.control);
 
   const handle = (request: PlainRequest): PlainAnswer | Promise<PlainAnswer> => {
     const started = performance.now();
     const { path, search } = splitTarget(request.url);
-    const match = routeOf(request.method, path);
-    const guarded = guardStage(parts, request, path, match !== undefined);
-    const answering: Answering = { request, started, headers: guarded.headers, read: {} };
+    const found = routes.find(path, search);
+    const guarded = guardStage(parts, request, path, found?.address.api === true);
+    const kept: Kept = {};
+    const answering: Answering = { request, started, headers: guarded.headers, kept };
     let answer: PlainAnswer | Promise<PlainAnswer>;
     try {
       if (guarded.answer) answer = guarded.answer;
-      else if (match && operations) answer = operations(request, match, search, answering.read);
-      else answer = controlAnswer(parts.control, request, path, search, answering.read);
+      else {
+        // A path no row names is routed too (the proxy forwards it): only then is its own record made.
+        const routed: Routed = found ?? { path, search, rawParams: noParams };
+        answer = routes.handlerOf(request.method, found, path)(request, routed, kept);
+      }
     } catch (error) {
       return finishAnswer(parts, answering, errorAnswer(error));
     }
@@ -123,5 +173,5 @@ export function createCore(parts: CoreParts): Core {
     );
   };
 
-  return { handle, ownUrls: [...(operations ? routeUrlPatterns() : []), controlUrlPattern] };
+  return { handle, ownUrls: routes.ownUrls, routes: routes.routes };
 }

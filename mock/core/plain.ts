@@ -10,6 +10,8 @@ export interface BodySource {
   present: boolean;
   /** The body's bytes after any Content-Encoding; rejects with an ApiError (413 past `limit`, 400 ...). */
   read(limit: number): Promise<Uint8Array>;
+  /** The body's bytes as they arrive, encoding and all, for the validating proxy to pass on; where the runtime has them. */
+  stream?(): AsyncIterable<Uint8Array>;
 }
 
 export interface PlainRequest {
@@ -42,12 +44,18 @@ export interface StreamedBody {
 
 export interface PlainAnswer {
   status: number;
-  /** Names as they are sent; order kept. */
-  headers: Record<string, string>;
+  /** Names as they are sent; order kept; a list is sent as one header line per value (a deployment's `Set-Cookie`). */
+  headers: Record<string, string | readonly string[]>;
   /** JSON text (or a variant's own text), or bytes (a file of the workbench); absent for an empty body. */
   body?: string | Uint8Array;
   /** Instead of `body`: a body with no known length, sent as it is made until the client goes. */
   stream?: StreamedBody;
+  /**
+   * Instead of `body`: bytes passed on as they arrive from elsewhere (a deployment's answer larger
+   * than the proxy holds); recorded like a whole answer, without its body. Should it fail, the
+   * client's connection is cut, as a deployment breaking off would cut it.
+   */
+  relayed?: AsyncIterable<Uint8Array>;
 }
 
 export const noBody: BodySource = { present: false, read: () => Promise.resolve(new Uint8Array(0)) };

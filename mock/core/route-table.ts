@@ -5,7 +5,7 @@
  */
 import { ApiError } from './api-error';
 
-export { anyOrigin, matchRoute, routeUrlPatterns, type RouteMatch } from 'site-articles-schemas/conformance/routes';
+export { anyOrigin } from 'site-articles-schemas/conformance/routes';
 
 /** The path parameters decoded; 400 for malformed percent-encoding. */
 export function decodedParams(raw: Record<string, string>): Record<string, string> {

@@ -3,7 +3,7 @@
  * `journal(filter)`: every given field must match (method exactly, case-insensitive; path as a
  * substring of the recorded address; status exactly).
  */
-import type { JournalEntry } from './exchange';
+import type { JournalEntry } from './journal-entry';
 
 export interface JournalFilter {
   method?: string;

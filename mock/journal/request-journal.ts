@@ -4,7 +4,7 @@
  * going first. An entry is made from its raw exchange only when someone reads it or listens, so
  * recording costs a request little more than copying its bytes.
  */
-import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest, type Timing } from './exchange';
+import { makeEntry, type JournalEntry, type RecordedAnswer, type RecordedRequest, type Timing } from './journal-entry';
 import { matches, type JournalFilter } from './filter';
 
 interface Recorded {

@@ -8,7 +8,7 @@ import { jsonAnswer } from '../core/answers';
 import { validationError } from '../core/api-error';
 import type { ControlCall, ControlHandler } from '../core/control-stage';
 import type { StreamedBody } from '../core/plain';
-import type { JournalEntry } from './exchange';
+import type { JournalEntry } from './journal-entry';
 import { matches, readFilter, type JournalFilter } from './filter';
 import type { JournalListener } from './request-journal';
 

@@ -6,6 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
 import { carriesToken, endToEndHeaders } from './headers';
 import { UpstreamTimeout } from './upstream-errors';
 
@@ -33,8 +34,8 @@ export interface ForwardedRequest {
   /** Path and query, relative to the deployment's base address. */
   target: string;
   headers: OutgoingHttpHeaders;
-  /** Body to stream on (the client's request), or a body already in hand. */
-  body?: NodeJS.ReadableStream | Buffer;
+  /** Body to stream on (the client's request, as it arrives), or a body already in hand. */
+  body?: AsyncIterable<Uint8Array> | Buffer;
   /** Aborts the exchange when the client goes away. */
   signal?: AbortSignal;
 }
@@ -100,6 +101,11 @@ export function forward(upstream: Upstream, outgoing: ForwardedRequest): Promise
     });
     if (outgoing.body === undefined) request.end();
     else if (Buffer.isBuffer(outgoing.body)) request.end(outgoing.body);
-    else outgoing.body.pipe(request);
+    else {
+      const body = Readable.from(outgoing.body, { objectMode: false });
+      // The client breaking off its body ends the exchange as it would have ended directly.
+      body.on('error', (error) => request.destroy(error));
+      body.pipe(request);
+    }
   });
 }

@@ -31,6 +31,18 @@ export function endToEndHeaders(rawHeaders: string[]): OutgoingHttpHeaders {
   );
 }
 
+/** A request's headers as the core has them (lower-case names, repeated lines joined), without hop-by-hop headers. */
+export function endToEndRequestHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !hopByHop.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
 /** The header or query parameter a client authenticates with (api-conventions: X-API-TOKEN or api_token). */
 export function carriesToken(headers: OutgoingHttpHeaders, target: string): boolean {
   if (headers['x-api-token'] !== undefined) return true;

@@ -4,7 +4,7 @@
  * one write per turn of the event loop, and once more, synchronously, at exit.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import type { SeenAnswer, SiteRecorder } from './recorder';
+import type { SeenAnswer, SiteRecorder } from './site-recorder';
 
 export class RecordFile {
   private pending = false;

@@ -1,11 +1,13 @@
 /**
- * Which interface operation (section 4) a proxied request is, by the one route table
- * (schemas/conformance/routes.ts): every address the mock answers is judged here too, the comment list's
- * further addresses included. HEAD has no body to judge, and an article id that is no safe integer
- * names no article; both, like anything else outside the interface, are forwarded unjudged.
+ * Which interface operation (section 4) a proxied request is judged as, from the row the core's
+ * route list found (every address the mock answers, the comment list's further addresses
+ * included): the proxy never routes a request again. HEAD has no body to judge, and an article id
+ * that is no safe integer names no article; both, like anything else outside the interface, are
+ * forwarded unjudged.
  */
-import { matchRoute, parseArticleId, type Operation } from 'site-articles-schemas/conformance';
-import { operations } from 'site-articles-schemas/catalogue';
+import type { Operation } from 'site-articles-schemas/conformance';
+import { parseArticleId } from 'site-articles-schemas/conformance/routes';
+import type { OperationRoute } from '../core/operation-routes';
 
 export type { Operation } from 'site-articles-schemas/conformance';
 
@@ -25,12 +27,14 @@ function decodedKey(raw: string | undefined): string | undefined {
   }
 }
 
-/** The operation a method and request target stand for, or undefined outside the interface's routes. */
-export function routeOf(method: string, target: string): RoutedRequest | undefined {
-  const match = method === 'HEAD' ? undefined : matchRoute(method, target.split('?')[0] ?? '');
-  const operation = operations.find((candidate) => candidate.id === match?.operation);
-  const articleId = parseArticleId(match?.rawParams.article_id ?? '');
-  if (!operation || articleId === undefined) return undefined;
-  const key = decodedKey(match?.rawParams.key);
-  return { operation, articleId, ...(key !== undefined ? { key } : {}) };
+/** The operation a routed request is judged as, or undefined when it is forwarded unjudged. */
+export function judgedRequest(
+  method: string,
+  route: OperationRoute | undefined,
+  rawParams: Readonly<Record<string, string>>,
+): RoutedRequest | undefined {
+  const articleId = parseArticleId(rawParams.article_id ?? '');
+  if (!route || method === 'HEAD' || articleId === undefined) return undefined;
+  const key = decodedKey(rawParams.key);
+  return { operation: route.operation, articleId, ...(key !== undefined ? { key } : {}) };
 }

@@ -1,27 +1,25 @@
 /**
- * The validating proxy (`npm start -- --proxy <base-url>`): a `node:http` request listener that
- * forwards every request to the deployment and hands back its answer unchanged, judging each
- * exchange of an interface operation (section 4) on the way. A violation adds
- * `X-Mock-Violations: <count>` to the answer, marks the journal entry and is listed under
- * `/__mock/violations`. The deployment failing gives the client a 502/504, never a crash.
+ * The validating proxy (`npm start -- --proxy <base-url>`): the core's one pipeline with the
+ * forwarding stage in the place of the mock's operations (forward-stage.ts). Every request is routed
+ * once; the control API, the workbench and the guard are the mock's; every other request is
+ * forwarded to the deployment and its answer handed back unchanged, each exchange of an interface
+ * operation (section 4) judged on the way. A violation adds `X-Mock-Violations: <count>` to the
+ * answer, marks the journal entry and is listed under `/__mock/violations`. The deployment failing
+ * gives the client a 502/504, never a crash.
  */
 import type { RequestListener } from 'node:http';
-import { maskToken } from '../journal/mask-token';
-import { journalMaxBytes } from '../journal/recorder';
-import { RequestJournal } from '../journal/request-journal';
-import { proxyControl } from './control';
-import { sendJson } from './send-json';
-import type { Upstream } from './forward';
-import { passThrough, type ProxyContext } from './pass-through';
-import type { SeenAnswer } from './recorder';
-import { ViolationLog } from './violations';
-import { securityGuard, type SecurityPolicy } from '../security/guard';
-import { splitTarget } from '../core/query';
-import { isControlPath } from '../core/control-table';
+import { nodeListener } from '../adapters/node-listener';
 import { createCore } from '../core/pipeline';
-import { plainRequest } from '../adapters/node-request';
-import { sendAnswer } from '../adapters/send-answer';
-import { serveWithCore } from '../adapters/node-listener';
+import { maskToken } from '../journal/mask-token';
+import { journalMaxBytes, journalRecorder, recordCoreAnswer } from '../journal/record-exchange';
+import { RequestJournal } from '../journal/request-journal';
+import { securityGuard, type SecurityPolicy } from '../security/request-guard';
+import { proxyControl } from './control';
+import type { Upstream } from './forward';
+import { forwardStage } from './forward-stage';
+import type { SeenAnswer } from './site-recorder';
+import type { ProxyContext } from './report';
+import { ViolationLog } from './violations';
 
 export interface ProxyOptions {
   /** The deployment's base address (`http://` or `https://`). */
@@ -34,7 +32,7 @@ export interface ProxyOptions {
   log?: (line: string) => void;
   /** Read the article around every write and judge the write as a whole (write-judging.ts). */
   judgeWrites?: boolean;
-  /** Who may drive the proxy (security/guard.ts); the host check and the control API's rules by default. */
+  /** Who may drive the proxy (security/request-guard.ts); the host check and the control API's rules by default. */
   security?: SecurityPolicy;
   /** Shown every answer to an interface operation, judged or not (how --record learns the site). */
   onAnswer?: (seen: SeenAnswer) => void;
@@ -48,48 +46,25 @@ export interface ValidatingProxy {
 
 export const defaultProxyTimeoutMs = 10_000;
 
+/** The deployment's address as the user gave it, base path included, without a trailing slash. */
+export const upstreamAddress = (upstream: URL): string => `${upstream.origin}${upstream.pathname.replace(/\/$/, '')}`;
+
 export function createProxy(options: ProxyOptions): ValidatingProxy {
   const upstream: Upstream = {
     base: new URL(options.upstream),
     timeoutMs: options.timeoutMs ?? defaultProxyTimeoutMs,
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
-  const violations = new ViolationLog();
+  const violations = new ViolationLog(1000, (hint) => options.log?.(hint), upstreamAddress(upstream.base));
   const journal = new RequestJournal(200, journalMaxBytes, options.token);
   const mask = (target: string): string => maskToken(target, options.token);
-  const context: ProxyContext = { upstream, violations, journal, mask, options };
-
-  // The control API is served by a core of its own, with no operations (the proxy forwards those)
-  // and the same guard as every forwarded request.
-  const guard = securityGuard(options.security ?? { allowedHosts: [] });
-  const control = createCore({ control: proxyControl({ violations, journal }), guards: [guard] });
-  const listener: RequestListener = (request, response) => {
-    const target = request.url ?? '/';
-    const { path } = splitTarget(target);
-    if (isControlPath(path)) {
-      serveWithCore(control, request, response);
-      return;
-    }
-    const refusal = guard(plainRequest(request), path);
-    if (refusal) {
-      sendAnswer(response, refusal);
-      return;
-    }
-    // A client configured to use this as a forward proxy sends absolute addresses; only paths are forwarded.
-    if (!target.startsWith('/')) {
-      sendJson(response, 400, {
-        message: 'The proxy takes request paths such as /admin/api/articles/1, not absolute addresses.',
-      });
-      return;
-    }
-    passThrough(context, request, response, target).catch((error: unknown) => {
-      // Whatever went wrong in judging or recording, the client gets an answer and the proxy lives on.
-      options.log?.(
-        `proxy: ${request.method ?? ''} ${mask(target)} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      if (!response.headersSent) sendJson(response, 502, { message: 'The proxy could not pass this answer on.' });
-      else response.destroy();
-    });
-  };
-  return { listener, violations, journal };
+  const context: ProxyContext = { upstream, violations, mask, options };
+  const security = options.security ?? { allowedHosts: [] };
+  const core = createCore({
+    forward: forwardStage(context),
+    control: proxyControl({ violations, journal, controlToken: security.controlToken }),
+    guards: [securityGuard(security)],
+    answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
+  });
+  return { listener: nodeListener({ core }), violations, journal };
 }

@@ -1,7 +1,7 @@
 /**
  * `--judge-writes` put together: from the read before a write, the write, its answer and the reads
  * after it, the write's violations and the reads they rest on (write-reads.ts, conformance's
- * `judgeWrite`; the answer alone was judged as it passed, exchange.ts).
+ * `judgeWrite`; the answer alone was judged as it passed, judge-answer.ts).
  */
 import { judgeWrite, type Violation } from 'site-articles-schemas/conformance';
 import type { Upstream } from './forward';

@@ -15,7 +15,7 @@ import {
   type RuleContext,
 } from './context';
 import { dataKeyProblems, ignoredFieldsValue, keyProblems } from './limits';
-import { presentArticle } from '../present/present';
+import { articleAsShown } from '../present/as-shown';
 import { isReservedKey, replaceData } from './reserved-keys';
 import { requireValid } from './validate-payload';
 
@@ -31,7 +31,7 @@ export function requireArticle(context: RuleContext, articleId: number): void {
 }
 
 function answer(context: RuleContext, article: StoredArticle, status = 200): Outcome {
-  return { status, body: presentArticle(context.store, article, context.base) };
+  return { status, body: articleAsShown(context.store, article, context.base) };
 }
 
 function touch(context: RuleContext, article: StoredArticle): void {

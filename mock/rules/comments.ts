@@ -8,7 +8,7 @@ import type { ListInput, Outcome, PayloadInput, RuleContext } from './context';
 import { requireArticle } from './articles';
 import { commentSizeProblems } from './limits';
 import { pagingHeaders, readPaging } from './paging';
-import { presentComment } from '../present/present';
+import { commentAsShown } from '../present/as-shown';
 import { requireValid } from './validate-payload';
 
 /** 4.5: newest first, one page at a time; touches only the comments of that page. */
@@ -20,7 +20,7 @@ export function listComments(context: RuleContext, input: ListInput): Outcome {
   const page = [];
   for (let index = newest; index >= 0 && index > newest - paging.perPage; index -= 1) {
     const comment = comments[index];
-    if (comment) page.push(presentComment(comment));
+    if (comment) page.push(commentAsShown(comment));
   }
   return { status: 200, body: page, headers: pagingHeaders(input.selfUrl, paging, comments.length) };
 }
@@ -54,5 +54,5 @@ export function postComment(context: RuleContext, input: PayloadInput): Outcome 
     created_at: commentDate(context.clock()),
   };
   context.store.addComment(record);
-  return { status: 200, body: presentComment(record) };
+  return { status: 200, body: commentAsShown(record) };
 }

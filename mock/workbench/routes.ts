@@ -69,18 +69,23 @@ function openapiHandler(apiToken: string | undefined): ControlHandler {
     jsonAnswer(200, { ...openapi, servers: [{ url: baseUrl(request), description: 'This mock' }] }, tokenHeaders);
 }
 
+/** The page at `/__mock/`: the mock's workbench, or the validating proxy's (its journal and violations). */
+export type WorkbenchPage = 'index.html' | 'proxy.html';
+
 export interface WorkbenchSettings {
   /** The token the interface's writes need (`--token`), when one is in force. */
   apiToken?: string;
+  /** The page at `/__mock/`; the mock's own by default. */
+  page?: WorkbenchPage;
 }
 
-export function workbenchHandlers({ apiToken }: WorkbenchSettings = {}): Record<
+export function workbenchHandlers({ apiToken, page = 'index.html' }: WorkbenchSettings = {}): Record<
   'root' | 'page' | 'assets' | 'docs' | 'openapi',
   ControlHandler
 > {
   const folder = pageFolder();
   const swaggerUi = swaggerUiFolder();
-  const index = htmlPage(folder, 'index.html');
+  const index = htmlPage(folder, page);
   return {
     root: () => redirect(`${controlPrefix}/`),
     // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.

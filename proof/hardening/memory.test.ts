@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startMock, type Harness } from './harness';
 import { write } from './requests';
-import { journalMaxBytes } from '../../mock/journal/recorder';
+import { journalMaxBytes } from '../../mock/journal/record-exchange';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

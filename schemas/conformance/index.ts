@@ -28,7 +28,8 @@ export { checkLinearizable, type Model, type Observed, type Verdict } from './li
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleDataLinearizable, type DataVerdict } from './linearizability/by-key';
 export { describeJudged, readJudgedLine, rules, violation, type Rule, type Violation } from './violation';
-export { fillPath, matchRoute, parseArticleId, pathsOf, type RouteMatch } from './routes';
+export { judgeReads } from './reads';
+export { addressOf, fillPath, matchRoute, parseArticleId, pathsOf, type RouteMatch } from './routes';
 export {
   describeDifference,
   jsonDifferences,
@@ -39,3 +40,12 @@ export {
   type DifferenceKind,
   type PathDifference,
 } from './difference';
+export {
+  statementsOfAnswer,
+  statementsOfBurst,
+  statementsOfFields,
+  statementsOfReads,
+  statementsOfRequest,
+  statementsOfWrite,
+  type Judgement,
+} from './statements';

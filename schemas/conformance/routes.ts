@@ -49,7 +49,8 @@ function patternOf(path: string, { before = '', segment = '([^/]+)' } = {}): Reg
   return new RegExp(`^${before}${source}/?$`, 'i');
 }
 
-function compile(path: string): { pattern: RegExp; params: string[] } {
+/** An address as a pattern over a request path, with the names of its parameters in the order it captures them. */
+export function compileAddress(path: string): { pattern: RegExp; params: string[] } {
   const params = [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => name as string);
   return { pattern: patternOf(path), params };
 }
@@ -58,7 +59,7 @@ function buildTable(): Route[] {
   const routes = new Map<string, Route>();
   for (const operation of operations)
     for (const { path } of pathsOf(operation.id)) {
-      const route = routes.get(path) ?? { path, ...compile(path), byMethod: new Map(), allow: '' };
+      const route = routes.get(path) ?? { path, ...compileAddress(path), byMethod: new Map(), allow: '' };
       route.byMethod.set(operation.method, operation.id);
       if (operation.method === 'GET') route.byMethod.set('HEAD', operation.id);
       route.allow = [...route.byMethod.keys()].join(', ');
@@ -82,6 +83,22 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
   return undefined;
 }
 
+const suffixTable = table.map((route) => ({ route, pattern: patternOf(route.path, { before: '.*' }) }));
+
+/**
+ * The operation and the address of the table (its path template) that a request names, found at
+ * the end of its URL's path, so a base address with a path of its own (`https://host/v1`) and an
+ * address an answer gave (`comments_url`) are matched alike; undefined when it names none.
+ */
+export function addressOf(method: string, url: string): { operation: OperationId; path: string } | undefined {
+  const { pathname } = new URL(url);
+  for (const { route, pattern } of suffixTable) {
+    const operation = route.byMethod.get(method);
+    if (operation !== undefined && pattern.test(pathname)) return { operation, path: route.path };
+  }
+  return undefined;
+}
+
 /** The source of a pattern for a URL's origin (scheme, `//`, host and port): any origin. */
 export const anyOrigin = '[^/]+//[^/]+';
 
@@ -91,8 +108,10 @@ export const anyOrigin = '[^/]+//[^/]+';
  * captured: reading the parameters, and deciding what a malformed one means, is matchRoute's (MSW 2
  * decodes what a pattern captures, and fails the request on malformed percent-encoding).
  */
-export const routeUrlPatterns = (): RegExp[] =>
-  table.map((route) => patternOf(route.path, { before: anyOrigin, segment: '[^/]+' }));
+export const routeUrlPatterns = (): RegExp[] => table.map((route) => addressUrlPattern(route.path));
+
+/** One address as a pattern over a whole URL without its query, at any origin, capturing nothing (as `routeUrlPatterns`). */
+export const addressUrlPattern = (path: string): RegExp => patternOf(path, { before: anyOrigin, segment: '[^/]+' });
 
 /**
  * The article a path's `{article_id}` (or a command line's `--article-id`) names: an integer

@@ -28,6 +28,7 @@ export const rules = {
   'request-shape': "the client's payload has its operation's stated shape (section 4)",
   'stated-status': 'a success answer has the status its operation states (section 4)',
   'error-answer-json': 'an error answer with a body is JSON (section 7: all payloads are JSON)',
+  'read-changes-nothing': 'a read changes nothing: the article after it is the one before it (4.1, 4.5)',
 } as const;
 
 export type Rule = keyof typeof rules;

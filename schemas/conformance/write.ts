@@ -74,7 +74,7 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
 }
 
 /** JSON Pointer of one data key. */
-const keyPointer = (key: string): string => pointerOf('/data', key);
+export const keyPointer = (key: string): string => pointerOf('/data', key);
 
 function judgeData(record: WriteRecord): Violation[] {
   const { before, write, after } = record;

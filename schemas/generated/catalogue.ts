@@ -166,6 +166,409 @@ export const otherAddresses = [
   },
 ] as const;
 
+/**
+ * Every statement of the tables the contract suite can judge: each response field, each presence a
+ * derived shape adds, each operation's addresses, payload, success answer, effect and restriction,
+ * and the reserved-key rule. The suite accounts for each in its reports.
+ */
+export const statements = [
+  {
+    id: 'Article.id',
+    section: '2.1',
+    text: 'Article.id is an integer, required',
+  },
+  {
+    id: 'Article.title',
+    section: '2.1',
+    text: 'Article.title is a string, required',
+  },
+  {
+    id: 'Article.path',
+    section: '2.1',
+    text: 'Article.path is a string, required',
+  },
+  {
+    id: 'Article.comments_count',
+    section: '2.1',
+    text: 'Article.comments_count is an integer, required',
+  },
+  {
+    id: 'Article.publishing',
+    section: '2.1',
+    text: 'Article.publishing is a boolean, required',
+  },
+  {
+    id: 'Article.published',
+    section: '2.1',
+    text: 'Article.published is a boolean, required',
+  },
+  {
+    id: 'Article.data',
+    section: '2.1',
+    text: 'Article.data is an object of any JSON values, required',
+  },
+  {
+    id: 'Article.created_at',
+    section: '2.1',
+    text: 'Article.created_at is a string in timestamp form, required',
+  },
+  {
+    id: 'Article.updated_at',
+    section: '2.1',
+    text: 'Article.updated_at is a string in timestamp form, required',
+  },
+  {
+    id: 'Article.published_at',
+    section: '2.1',
+    text: 'Article.published_at is a string in timestamp form, required',
+  },
+  {
+    id: 'Article.url',
+    section: '2.1',
+    text: 'Article.url is a string ending with /admin/api/articles/{id}, required',
+  },
+  {
+    id: 'Article.public_url',
+    section: '2.1',
+    text: 'Article.public_url is a string, required',
+  },
+  {
+    id: 'Article.contents_url',
+    section: '2.1',
+    text: 'Article.contents_url is a string ending with /articles/{id}/contents, required',
+  },
+  {
+    id: 'Article.comments_url',
+    section: '2.1',
+    text: 'Article.comments_url is a string ending with /articles/{id}/comments, required',
+  },
+  {
+    id: 'Article.page',
+    section: '2.1',
+    text: 'Article.page is a PageSummary, required',
+  },
+  {
+    id: 'Article.language',
+    section: '2.1',
+    text: 'Article.language is a LanguageSummary, required',
+  },
+  {
+    id: 'Article.author',
+    section: '2.1',
+    text: 'Article.author is an AuthorSummary, required',
+  },
+  {
+    id: 'Article.autosaved_title',
+    section: '2.1',
+    text: 'Article.autosaved_title is a string, required',
+  },
+  {
+    id: 'Article.excerpt',
+    section: '2.1',
+    text: 'Article.excerpt is a string, required',
+  },
+  {
+    id: 'Article.autosaved_excerpt',
+    section: '2.1',
+    text: 'Article.autosaved_excerpt is a string, required',
+  },
+  {
+    id: 'Article.body',
+    section: '2.1',
+    text: 'Article.body is a string, required',
+  },
+  {
+    id: 'Article.autosaved_body',
+    section: '2.1',
+    text: 'Article.autosaved_body is a string, required',
+  },
+  {
+    id: 'Article.tag_names',
+    section: '2.1',
+    text: 'Article.tag_names is an array of strings, required',
+  },
+  {
+    id: 'PageSummary.id',
+    section: '2.1',
+    text: 'PageSummary.id is an integer, required',
+  },
+  {
+    id: 'PageSummary.title',
+    section: '2.1',
+    text: 'PageSummary.title is a string, required',
+  },
+  {
+    id: 'PageSummary.content_type',
+    section: '2.1',
+    text: 'PageSummary.content_type is a string, required',
+  },
+  {
+    id: 'PageSummary.created_at',
+    section: '2.1',
+    text: 'PageSummary.created_at is a string in timestamp form, required',
+  },
+  {
+    id: 'PageSummary.updated_at',
+    section: '2.1',
+    text: 'PageSummary.updated_at is a string in timestamp form, required',
+  },
+  {
+    id: 'PageSummary.published_at',
+    section: '2.1',
+    text: 'PageSummary.published_at is a string in timestamp form, required',
+  },
+  {
+    id: 'PageSummary.url',
+    section: '2.1',
+    text: 'PageSummary.url is a string ending with /admin/api/pages/{id}, required',
+  },
+  {
+    id: 'LanguageSummary.id',
+    section: '2.1',
+    text: 'LanguageSummary.id is an integer, required',
+  },
+  {
+    id: 'LanguageSummary.code',
+    section: '2.1',
+    text: 'LanguageSummary.code is a string, required',
+  },
+  {
+    id: 'LanguageSummary.title',
+    section: '2.1',
+    text: 'LanguageSummary.title is a string, required',
+  },
+  {
+    id: 'LanguageSummary.created_at',
+    section: '2.1',
+    text: 'LanguageSummary.created_at is a string in timestamp form, required',
+  },
+  {
+    id: 'LanguageSummary.updated_at',
+    section: '2.1',
+    text: 'LanguageSummary.updated_at is a string in timestamp form, required',
+  },
+  {
+    id: 'LanguageSummary.url',
+    section: '2.1',
+    text: 'LanguageSummary.url is a string ending with /admin/api/languages/{id}, optional',
+  },
+  {
+    id: 'AuthorSummary.id',
+    section: '2.1',
+    text: 'AuthorSummary.id is an integer, required',
+  },
+  {
+    id: 'AuthorSummary.name',
+    section: '2.1',
+    text: 'AuthorSummary.name is a string, required',
+  },
+  {
+    id: 'AuthorSummary.url',
+    section: '2.1',
+    text: 'AuthorSummary.url is a string ending with /admin/api/people/{id}, optional',
+  },
+  {
+    id: 'Comment.body',
+    section: '2.2',
+    text: 'Comment.body is a string, required',
+  },
+  {
+    id: 'Comment.author',
+    section: '2.2',
+    text: 'Comment.author is a string, required',
+  },
+  {
+    id: 'Comment.created_at',
+    section: '2.2',
+    text: 'Comment.created_at is a string in comment date form, required',
+  },
+  {
+    id: 'DataKeyResponse requires language.url',
+    section: '4.3',
+    text: 'DataKeyResponse always has language.url',
+  },
+  {
+    id: 'DataKeyResponse requires author.url',
+    section: '4.3',
+    text: 'DataKeyResponse always has author.url',
+  },
+  {
+    id: 'readArticle GET /admin/api/articles/{article_id}',
+    section: '4.1',
+    text: 'readArticle is GET /admin/api/articles/{article_id}',
+  },
+  {
+    id: 'readArticle answer',
+    section: '4.1',
+    text: 'a success of readArticle answers 200 with an Article',
+  },
+  {
+    id: 'readArticle restriction',
+    section: '4.1',
+    text: 'readArticle changes nothing',
+  },
+  {
+    id: 'updateArticle PUT /admin/api/articles/{article_id}',
+    section: '4.2',
+    text: 'updateArticle is PUT /admin/api/articles/{article_id}',
+  },
+  {
+    id: 'updateArticle payload',
+    section: '4.2',
+    text: 'updateArticle sends an ArticleUpdateRequest',
+  },
+  {
+    id: 'updateArticle answer',
+    section: '4.2',
+    text: 'a success of updateArticle answers 200 with an ArticleUpdateResponse',
+  },
+  {
+    id: 'updateArticle effect',
+    section: '4.2',
+    text: "updateArticle changes the article's data as it states",
+  },
+  {
+    id: 'updateArticle restriction',
+    section: '4.2',
+    text: 'updateArticle changes nothing of the article but its data (and updated_at)',
+  },
+  {
+    id: 'setDataKey PUT /admin/api/articles/{article_id}/data/{key}',
+    section: '4.3',
+    text: 'setDataKey is PUT /admin/api/articles/{article_id}/data/{key}',
+  },
+  {
+    id: 'setDataKey payload',
+    section: '4.3',
+    text: 'setDataKey sends a DataValueRequest',
+  },
+  {
+    id: 'setDataKey answer',
+    section: '4.3',
+    text: 'a success of setDataKey answers 200 with a DataKeyResponse',
+  },
+  {
+    id: 'setDataKey effect',
+    section: '4.3',
+    text: "setDataKey changes the article's data as it states",
+  },
+  {
+    id: 'setDataKey restriction',
+    section: '4.3',
+    text: 'setDataKey changes nothing of the article but its data (and updated_at)',
+  },
+  {
+    id: 'deleteDataKey DELETE /admin/api/articles/{article_id}/data/{key}',
+    section: '4.4',
+    text: 'deleteDataKey is DELETE /admin/api/articles/{article_id}/data/{key}',
+  },
+  {
+    id: 'deleteDataKey answer',
+    section: '4.4',
+    text: 'a success of deleteDataKey answers 204 with an empty body',
+  },
+  {
+    id: 'deleteDataKey effect',
+    section: '4.4',
+    text: "deleteDataKey changes the article's data as it states",
+  },
+  {
+    id: 'deleteDataKey restriction',
+    section: '4.4',
+    text: 'deleteDataKey changes nothing of the article but its data (and updated_at)',
+  },
+  {
+    id: 'listComments GET /admin/api/site/articles/{article_id}/comments.json',
+    section: '4.5',
+    text: 'listComments is GET /admin/api/site/articles/{article_id}/comments.json',
+  },
+  {
+    id: 'listComments GET /admin/api/site/article/{article_id}/comments.json',
+    section: '4.5',
+    text: 'listComments is also GET /admin/api/site/article/{article_id}/comments.json',
+  },
+  {
+    id: 'listComments GET /admin/api/site/articles/{article_id}/comments',
+    section: '2.1',
+    text: 'listComments is also GET /admin/api/site/articles/{article_id}/comments',
+  },
+  {
+    id: 'listComments GET /admin/api/site/article/{article_id}/comments',
+    section: '2.1',
+    text: 'listComments is also GET /admin/api/site/article/{article_id}/comments',
+  },
+  {
+    id: 'listComments answer',
+    section: '4.5',
+    text: 'a success of listComments answers of some 2xx status with a CommentList',
+  },
+  {
+    id: 'listComments restriction',
+    section: '4.5',
+    text: 'listComments changes nothing',
+  },
+  {
+    id: 'postComment POST /admin/api/site/articles/{article_id}/comments.json',
+    section: '4.6',
+    text: 'postComment is POST /admin/api/site/articles/{article_id}/comments.json',
+  },
+  {
+    id: 'postComment POST /admin/api/site/article/{article_id}/comments.json',
+    section: '4.5',
+    text: 'postComment is also POST /admin/api/site/article/{article_id}/comments.json',
+  },
+  {
+    id: 'postComment POST /admin/api/site/articles/{article_id}/comments',
+    section: '2.1',
+    text: 'postComment is also POST /admin/api/site/articles/{article_id}/comments',
+  },
+  {
+    id: 'postComment POST /admin/api/site/article/{article_id}/comments',
+    section: '2.1',
+    text: 'postComment is also POST /admin/api/site/article/{article_id}/comments',
+  },
+  {
+    id: 'postComment payload',
+    section: '4.6',
+    text: 'postComment sends a CommentPostRequest',
+  },
+  {
+    id: 'postComment effect',
+    section: '4.6',
+    text: "postComment adds the comment to the article's comment list, and so to its comments_count",
+  },
+  {
+    id: 'postComment restriction',
+    section: '4.6',
+    text: 'postComment changes nothing of the article but its comments (and updated_at)',
+  },
+  {
+    id: 'reserved key prefix svc_',
+    section: '2.1',
+    text: 'data keys starting svc_ are reserved: no write creates, changes or removes one',
+  },
+] as const;
+export type StatementId = (typeof statements)[number]['id'];
+
+/** The shape of the tables each schema restates (a derived shape names its base), by schema title. */
+export const shapeOrigins: Record<string, string> = {
+  Article: 'Article',
+  PageSummary: 'PageSummary',
+  LanguageSummary: 'LanguageSummary',
+  AuthorSummary: 'AuthorSummary',
+  Comment: 'Comment',
+  ArticleUpdateRequest: 'ArticleUpdateRequest',
+  ArticleUpdate: 'ArticleUpdate',
+  DataValueRequest: 'DataValueRequest',
+  CommentPostRequest: 'CommentPostRequest',
+  CommentPost: 'CommentPost',
+  ArticleUpdateResponse: 'Article',
+  DataKeyResponseLanguage: 'LanguageSummary',
+  DataKeyResponseAuthor: 'AuthorSummary',
+  DataKeyResponse: 'Article',
+  CommentList: 'CommentList',
+};
+
 /** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */
 export const reservedKeyPrefix = 'svc_';
 export const isReservedKey = (key: string): boolean => key.startsWith(reservedKeyPrefix);

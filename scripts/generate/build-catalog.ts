@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { SchemaFile } from './build-schemas';
 import type { InterfaceModel } from './model';
+import { buildStatements, shapeOrigins } from './build-statements';
 
 const identifier = (file: SchemaFile): string => `${file.family}${file.name}`;
 
@@ -58,6 +59,17 @@ export function buildCatalogue(
     '',
     '/** Further addresses of some operations (the comment list and post), and where each is stated. */',
     `export const otherAddresses = ${JSON.stringify(model.otherAddresses, null, 2)} as const;`,
+    '',
+    '/**',
+    ' * Every statement of the tables the contract suite can judge: each response field, each presence a',
+    " * derived shape adds, each operation's addresses, payload, success answer, effect and restriction,",
+    ' * and the reserved-key rule. The suite accounts for each in its reports.',
+    ' */',
+    `export const statements = ${JSON.stringify(buildStatements(model), null, 2)} as const;`,
+    "export type StatementId = (typeof statements)[number]['id'];",
+    '',
+    '/** The shape of the tables each schema restates (a derived shape names its base), by schema title. */',
+    `export const shapeOrigins: Record<string, string> = ${JSON.stringify(shapeOrigins(model), null, 2)};`,
     '',
     '/** Data keys starting with this prefix are reserved and read-only (interface 2.1, 4.2). */',
     `export const reservedKeyPrefix = ${JSON.stringify(model.reservedKeyPrefix)};`,

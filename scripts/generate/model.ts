@@ -36,6 +36,8 @@ export interface Shape {
   role: ShapeRole;
   section: string;
   fields: Field[];
+  /** For a derived shape: the shape of the tables it restates (`LanguageSummary` for `DataKeyResponseLanguage`). */
+  origin?: string;
 }
 
 export interface DerivedShape {

@@ -45,7 +45,7 @@ function applyChanges(
       throw new TableError(`${name}: ${base.name} has no field "${change.path.join('.')}"`);
     }
   }
-  const shape: Shape = { name, role: base.role, section, fields };
+  const shape: Shape = { name, role: base.role, section, fields, origin: base.origin ?? base.name };
   out.push(shape);
   byName.set(name, shape);
   return shape;

@@ -12,7 +12,7 @@ import { launchBrowser, serveOnLoopback, stopServer } from '../../../test-suppor
 import { nodeListener } from '../../adapters/node-listener';
 import { fillForm, workbenchForms } from '../../../test-support/workbench-forms';
 import { createApp, type MockApp } from '../../app/create-app';
-import type { SecurityPolicy } from '../../security/guard';
+import type { SecurityPolicy } from '../../security/request-guard';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,6 @@
 /** The proxy's command-line options (`npm start -- --proxy <base-url> ...`). */
 import { readCliOptions } from '../../cli-options';
+import { proxyFromCli } from '../../proxy-cli';
 
 const read = (argv: string[], env: NodeJS.ProcessEnv = {}): ReturnType<typeof readCliOptions> =>
   readCliOptions(argv, env);
@@ -42,6 +43,13 @@ describe('--proxy and its companions', () => {
     [['--proxy', 'http://127.0.0.1:9000', '--fail-rate', '0.5'], /--fail-rate does not apply with --proxy/],
   ])('refuses %j with a usage error naming the problem', (argv, message) => {
     expect(() => read(argv)).toThrow(message);
+  });
+
+  test('says the deployment with its base path in the start-up line', () => {
+    const options = read(['--proxy', 'https://admin.example.com/v1/']).proxy;
+    if (!options) throw new Error('no proxy options');
+    const proxy = proxyFromCli(options, undefined, (path) => path, { allowedHosts: [] });
+    expect(proxy.description).toBe('a validating proxy to https://admin.example.com/v1');
   });
 
   test('leaves the proxy off without --proxy, whatever PROXY_API_TOKEN says', () => {

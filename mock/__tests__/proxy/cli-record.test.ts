@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../index';
-import { recordedEmailPlaceholder } from '../../proxy/recorder';
+import { recordedEmailPlaceholder } from '../../proxy/site-recorder';
 import { closeAll, serve } from './servers';
 import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
@@ -87,7 +87,9 @@ test('records what passed through into a fixture that serves the same articles a
   const whileRunning = JSON.parse(readFileSync(file, 'utf8')) as { articles: { id: number }[] };
   expect(whileRunning.articles.map((article) => article.id).sort()).toEqual(ids);
   const output = await proxy.stop();
-  expect(output).toMatch(/proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 not judged/);
+  expect(output).toMatch(
+    /proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 with client findings \(0 listed\), 0 not judged/,
+  );
 
   const recorded = readFileSync(file, 'utf8');
   expect(recorded).not.toContain('record-secret');
@@ -153,7 +155,7 @@ test('records only the success answers of their operation from mixed traffic, co
     statuses.push((await fetch(address).catch(() => undefined))?.status);
   expect(statuses).toEqual([200, 404, 502, 200, 502, 405, 200, 200]);
   const output = await proxy.stop();
-  expect(output).toMatch(/record: 3 answer\(s\) recorded into .*recorded\.json; 4 skipped \(/);
+  expect(output).toMatch(/record: 3 answers recorded into .*recorded\.json; 4 skipped \(/);
   expect(output).toContain('1 answered 404');
   expect(output).toMatch(/GET \/admin\/api\/articles\/2\?html=1 502 \S+ms \(1 violation\)\n/);
   expect(output).toMatch(/GET \/admin\/api\/articles\/3\?empty=1 200 \S+ms \([0-9]+ violations\)\n/);

@@ -46,7 +46,7 @@ describe('in front of a conformant deployment', () => {
       ]);
     }
     expect(await (await fetch(`${proxy.url}/__mock/violations`)).json()).toEqual([]);
-    expect(proxy.journal.list()).toHaveLength(7);
+    expect(proxy.journal.list().filter((entry) => !entry.path.startsWith('/__mock'))).toHaveLength(7);
     expect(proxy.violations.summary()).toMatch(/7 exchanges judged, 0 with violations/);
   });
 
@@ -81,6 +81,7 @@ describe('in front of a broken deployment', () => {
     expect(reports).toEqual([
       {
         at: expect.any(String) as string,
+        clientFindings: [],
         method: 'GET',
         path: articleOne,
         operation: 'readArticle',
@@ -100,7 +101,7 @@ describe('in front of a broken deployment', () => {
         ],
       },
     ]);
-    expect(proxy.journal.list()).toMatchObject([{ path: articleOne, status: 200, violations: 2 }]);
+    expect(proxy.journal.list({ path: '/admin' })).toMatchObject([{ path: articleOne, status: 200, violations: 2 }]);
   });
 
   test('reports an answer whose address names the wrong id', async () => {
@@ -123,7 +124,7 @@ describe('in front of a broken deployment', () => {
     );
   });
 
-  test('reports a request payload of the wrong shape by field, whatever the deployment answers', async () => {
+  test('reports a request payload of the wrong shape by field as a finding about the client, not the deployment', async () => {
     const upstream = await deployment();
     const proxy = await startProxy({ upstream });
     const answer = await fetch(`${proxy.url}${listOne}`, {
@@ -131,14 +132,55 @@ describe('in front of a broken deployment', () => {
       headers: json,
       body: JSON.stringify({ comment: { author: 'Ann', body: 'Hi' } }),
     });
-    expect(answer.status).toBe(422);
-    expect(proxy.violations.list()[0]?.violations).toEqual([
+    expect([
+      answer.status,
+      answer.headers.get('x-mock-violations'),
+      answer.headers.get('x-mock-client-findings'),
+    ]).toEqual([422, null, '1']);
+    expect(proxy.violations.list()[0]?.violations).toEqual([]);
+    expect(proxy.journal.list()).toMatchObject([{ status: 422, clientFindings: 1 }]);
+    expect(proxy.journal.list()[0]?.violations).toBeUndefined();
+    expect(proxy.violations.summary()).toMatch(
+      /^proxy: 1 exchange judged, 0 with violations \(0 listed\), 1 with client findings \(1 listed\)/,
+    );
+    expect(proxy.violations.list()[0]?.clientFindings).toEqual([
       {
         rule: 'request-shape',
         path: 'request/comment/author_email',
         expected: 'is required but missing',
         actual: '(missing)',
       },
+    ]);
+  });
+});
+
+describe('a deployment that answers 404 to everything', () => {
+  test('is hinted at once as a wrong base path, in the log and the exit line', async () => {
+    const upstream = await serve((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found."}');
+    });
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream: `${upstream}/v1`, log: (line) => lines.push(line) });
+    for (let read = 0; read < 5; read += 1) await (await fetch(`${proxy.url}${articleOne}`)).text();
+    const hints = lines.filter((line) => line.includes('base path'));
+    expect(hints).toEqual([
+      `proxy: every interface request so far answered 404: is ${upstream}/v1 the right base address (its base path, such as /v1, included)?`,
+    ]);
+    expect(proxy.violations.summary()).toMatch(
+      /; every interface request so far answered 404: is .*\/v1 the right base address/,
+    );
+  });
+
+  test('gives no hint once an interface request answers anything else', async () => {
+    const upstream = await deployment();
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream, log: (line) => lines.push(line) });
+    await (await fetch(`${proxy.url}/admin/api/articles/999`)).text();
+    await (await fetch(`${proxy.url}${articleOne}`)).text();
+    for (let read = 0; read < 3; read += 1) await (await fetch(`${proxy.url}/admin/api/articles/999`)).text();
+    expect([lines.filter((line) => line.includes('base path')), proxy.violations.summary()]).toEqual([
+      [],
+      expect.not.stringContaining('base path') as unknown,
     ]);
   });
 });

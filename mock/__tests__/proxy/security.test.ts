@@ -1,5 +1,5 @@
 /**
- * The proxy under the local server's security rules (security/guard.ts): while it adds a real
+ * The proxy under the local server's security rules (security/request-guard.ts): while it adds a real
  * deployment's token, only the `--cors-origin` origins reach the API from a page; its control API
  * takes no change from another origin; an unknown Host is refused before anything is forwarded.
  */
@@ -32,7 +32,9 @@ test('refuses a page of an origin not given with --cors-origin, before forwardin
   const answer = await write(proxy.url, 'http://evil.example');
   expect(answer.status).toBe(403);
   expect(((await answer.json()) as { message: string }).message).toContain('--cors-origin');
-  expect(proxy.journal.list()).toHaveLength(0);
+  expect(proxy.journal.list().map((entry) => [entry.status, entry.responseBody])).toEqual([
+    [403, { message: expect.stringContaining('--cors-origin') as unknown }],
+  ]);
 });
 
 test('forwards for a page of an allowed origin, and for tools that state no origin', async () => {

@@ -4,13 +4,22 @@
  * API alike. Only the first 64 kB + 1 byte of each body are kept (a loaded fixture, or the state
  * of a large site, may be hundreds of megabytes): the entry needs no more to show the body cut.
  */
+import type { Kept } from '../core/route-list';
 import type { PlainAnswer, PlainRequest } from '../core/plain';
 import { formatLogLine, maskToken } from './mask-token';
-import { bodyLimitBytes, type Body, type RecordedAnswer, type RecordedRequest } from './exchange';
+import { counted } from './counted';
+import { bodyLimitBytes, type Body, type Findings, type RecordedAnswer, type RecordedRequest } from './journal-entry';
 import type { RequestJournal } from './request-journal';
 
 /** Bodies kept by the journal in all, beyond which the oldest entries go (besides the entry count). */
 export const journalMaxBytes = 16 * 1024 * 1024;
+
+/** The proxy's findings as the log line adds them: `(1 violation, 1 client finding)`. */
+export const describeFindings = ({ deployment, client }: Findings): string =>
+  [
+    ...(deployment > 0 ? [counted(deployment, 'violation')] : []),
+    ...(client > 0 ? [counted(client, 'client finding')] : []),
+  ].join(', ');
 
 export type RecordExchange = (request: RecordedRequest, answer: RecordedAnswer, ms: number) => void;
 
@@ -21,7 +30,13 @@ export function journalRecorder(
 ): RecordExchange {
   return (request, answer, ms) => {
     journal.add(request, answer, { at: Date.now(), ms });
-    log?.(formatLogLine({ method: request.method, path: maskToken(request.url, token), status: answer.status, ms }));
+    const line = formatLogLine({
+      method: request.method,
+      path: maskToken(request.url, token),
+      status: answer.status,
+      ms,
+    });
+    log?.(answer.findings ? `${line} (${describeFindings(answer.findings)})` : line);
   };
 }
 
@@ -40,14 +55,23 @@ function kept(body: Body | undefined): Body {
   return Uint8Array.prototype.slice.call(bytes, 0, keptLength);
 }
 
-/** The core's `answered` hook: the body bytes are those the pipeline read, none when it read none. */
+/**
+ * The core's `answered` hook: the request body is the bytes a stage read (none when none did), the
+ * answer body the one a stage kept for the journal (the proxy's, decoded), else the answer's own.
+ */
 export function recordCoreAnswer(
   record: RecordExchange,
-): (request: PlainRequest, answer: PlainAnswer, details: { ms: number; body?: Uint8Array }) => void {
-  return (request, answer, { ms, body }) => {
+): (request: PlainRequest, answer: PlainAnswer, ms: number, seen: Kept) => void {
+  return (request, answer, ms, seen) => {
+    const { findings } = seen;
     record(
-      { method: request.method, url: request.originalUrl, headers: request.headers, body: kept(body) },
-      { status: answer.status, headers: answer.headers, body: kept(answer.body) },
+      { method: request.method, url: request.originalUrl, headers: request.headers, body: kept(seen.requestBody) },
+      {
+        status: answer.status,
+        headers: answer.headers,
+        body: kept(seen.answerBody ?? answer.body),
+        ...(findings && findings.deployment + findings.client > 0 ? { findings } : {}),
+      },
       ms,
     );
   };

@@ -1,4 +1,4 @@
-import { guardRequest, type GuardedRequest, type SecurityPolicy } from './guard';
+import { guardRequest, type GuardedRequest, type SecurityPolicy } from './request-guard';
 import { sessionCookie } from './control-token';
 
 const local: SecurityPolicy = { listenHost: '127.0.0.1', allowedHosts: [] };

@@ -23,6 +23,7 @@ import type {
 import { operations, type ResponseShape } from 'site-articles-schemas/catalogue';
 import { describeViolations, validateResponse } from 'site-articles-schemas/validation';
 import { storeFromFixture } from '../loading/load-fixture';
+import { counted } from '../journal/counted';
 import type { RoutedRequest } from './route';
 
 /** Stands for the e-mail a commenter gave, which no answer shows (2.2). `.invalid` never resolves. */
@@ -60,7 +61,8 @@ const pageNumber = (target: string): number =>
 
 /**
  * The operations whose answers show the site: those the catalogue gives a stated answer (an article,
- * a comment list); the others (a removal's 204, a post's unstated answer) show nothing to keep.
+ * a comment list); a post's unstated answer shows nothing to keep, and a removal's 204 is taken on
+ * its own (`takeRemoval`).
  */
 const recordedShapes = new Map<string, ResponseShape>(
   operations.flatMap((operation) => ('answer' in operation ? [[operation.id, operation.answer]] : [])),
@@ -127,6 +129,7 @@ export class SiteRecorder {
    * are checked and compared, so each answer costs the same however large the recording grows.
    */
   take(seen: SeenAnswer): Taken {
+    if (seen.route.operation.id === 'deleteDataKey') return this.takeRemoval(seen);
     const shape = recordedShapes.get(seen.route.operation.id);
     if (!shape) return { outcome: 'not recorded' };
     const checked = usable(seen, shape);
@@ -147,6 +150,24 @@ export class SiteRecorder {
       );
     }
     if (JSON.stringify(after) === before) return { outcome: 'unchanged' };
+    this.recordedCount += 1;
+    return { outcome: 'recorded' };
+  }
+
+  /**
+   * A data key removed (4.4): its answer shows no article, so the key is taken out of the article as
+   * recorded, and the removal counted as recorded, or skipped with its reason.
+   */
+  private takeRemoval(seen: SeenAnswer): Taken {
+    const { articleId, key } = seen.route;
+    if (seen.status < 200 || seen.status > 299) return this.skip(`answered ${String(seen.status)}`);
+    if (!seen.clean) return this.skip('an answer that breaks the interface (see /__mock/violations)');
+    const article = this.site.articles.get(articleId);
+    if (!article) return this.skip('a key removed from an article not recorded');
+    const data = isObject(article.data) ? article.data : {};
+    if (key === undefined || !(key in data)) return this.skip('a removed key the recording did not hold');
+    const { [key]: _removed, ...kept } = data;
+    this.site.articles.set(articleId, { ...article, data: kept });
     this.recordedCount += 1;
     return { outcome: 'recorded' };
   }
@@ -188,7 +209,7 @@ export class SiteRecorder {
   summary(file: string): string {
     const skipped = [...this.skips.values()].reduce((sum, count) => sum + count, 0);
     const reasons = [...this.skips].map(([reason, count]) => `${String(count)} ${reason}`).join(', ');
-    return `record: ${String(this.recordedCount)} answer(s) recorded into ${file}; ${String(skipped)} skipped${skipped > 0 ? ` (${reasons})` : ''}`;
+    return `record: ${counted(this.recordedCount, 'answer')} recorded into ${file}; ${String(skipped)} skipped${skipped > 0 ? ` (${reasons})` : ''}`;
   }
 
   private seeArticle(article: Json, whole: boolean): void {

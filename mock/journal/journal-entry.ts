@@ -22,9 +22,9 @@ export interface RecordedRequest {
 
 export interface RecordedAnswer {
   status: number;
-  /** Set by the validating proxy (mock/proxy): how many violations of the interface this answer had. */
-  violations?: number;
-  headers: OutgoingHttpHeaders | Readonly<Record<string, string>>;
+  /** Set by the validating proxy (mock/proxy): what it found, about the deployment and about the client. */
+  findings?: Findings;
+  headers: OutgoingHttpHeaders | Readonly<Record<string, string | readonly string[]>>;
   body: Body;
   bodyBytes?: number;
 }
@@ -44,8 +44,16 @@ export interface JournalEntry {
   responseBody?: unknown;
   /** Present when a body was longer than 64 kB; that body is then its first 64 kB as text. */
   truncated?: true;
-  /** The validating proxy's count of violations, when the answer had any. */
+  /** The validating proxy's count of violations by the deployment, when the answer had any. */
   violations?: number;
+  /** The validating proxy's count of findings about the client's request (a payload off its stated shape), when any. */
+  clientFindings?: number;
+}
+
+/** The validating proxy's findings in one exchange: violations by the deployment, and findings about the client's request. */
+export interface Findings {
+  deployment: number;
+  client: number;
 }
 
 /** When an exchange was answered (milliseconds since the epoch, written out only when an entry is made) and how long it took. */
@@ -140,6 +148,7 @@ export function makeEntry(
     ...(requestBody.value !== undefined ? { requestBody: requestBody.value } : {}),
     ...(responseBody.value !== undefined ? { responseBody: responseBody.value } : {}),
     ...(requestBody.truncated || responseBody.truncated ? { truncated: true } : {}),
-    ...(answer.violations ? { violations: answer.violations } : {}),
+    ...(answer.findings?.deployment ? { violations: answer.findings.deployment } : {}),
+    ...(answer.findings?.client ? { clientFindings: answer.findings.client } : {}),
   };
 }

@@ -5,7 +5,7 @@
 import sampleSite from '../fixtures/sample-site.json';
 import { SiteStore } from '../store/site-store';
 import type { SiteFixture } from '../store/records';
-import { presentArticle } from './present';
+import { articleAsShown } from './as-shown';
 
 const base = 'http://127.0.0.1:4010';
 
@@ -21,7 +21,7 @@ describe('a summary in an article answer', () => {
     const store = new SiteStore(site);
     const article = store.article(1);
     if (!article) throw new Error('no article 1');
-    const { page } = presentArticle(store, article, base);
+    const { page } = articleAsShown(store, article, base);
     expect(page).toEqual({ ...site.pages[0], url: `${base}/admin/api/pages/1` });
     expect(Object.getPrototypeOf(page)).toBe(Object.prototype);
   });
@@ -31,7 +31,7 @@ describe('a summary in an article answer', () => {
     const store = new SiteStore(siteWithPage(page));
     const article = store.article(1);
     if (!article) throw new Error('no article 1');
-    const summary = presentArticle(store, article, base).page;
+    const summary = articleAsShown(store, article, base).page;
     expect(Object.hasOwn(summary, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(summary)).toBe(Object.prototype);
     expect(summary.url).toBe(`${base}/admin/api/pages/1`);

@@ -82,7 +82,7 @@ function articleUrls(store: SiteStore, article: StoredArticle, base: string): re
 }
 
 /** The full Article of section 4.1; the update answers (4.2, 4.3) send the same. */
-export function presentArticle(store: SiteStore, article: StoredArticle, base: string): Article {
+export function articleAsShown(store: SiteStore, article: StoredArticle, base: string): Article {
   const [url, publicUrl, contentsUrl, commentsUrl] = articleUrls(store, article, base) as [
     string,
     string,
@@ -118,6 +118,6 @@ export function presentArticle(store: SiteStore, article: StoredArticle, base: s
 }
 
 /** Section 2.2: no id and no e-mail in the list shape. */
-export function presentComment(comment: CommentRecord): Comment {
+export function commentAsShown(comment: CommentRecord): Comment {
   return { body: comment.body, author: comment.author, created_at: comment.created_at };
 }

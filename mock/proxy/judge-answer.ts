@@ -3,31 +3,38 @@
  * request sent, and the violations conformance/ finds (`judgeTraffic`). Bodies over 1 MB, or in an encoding that
  * cannot be undone, are not judged.
  */
-import type { IncomingMessage } from 'node:http';
 import { decodeForJudging } from './decode';
 import { judgedBodyLimit, type UpstreamAnswer } from './forward';
-import { judgeTraffic, type Violation } from 'site-articles-schemas/conformance';
+import { judgeTraffic } from 'site-articles-schemas/conformance';
+import { findingsOf, type Findings } from './violations';
 import type { RoutedRequest } from './route';
 
-export type Judgement = { judged: true; violations: Violation[]; body: Buffer } | { judged: false; reason: string };
+export type Judgement = { judged: true; findings: Findings; body: Buffer } | { judged: false; reason: string };
 
-/**
- * Keeps the first 1 MB of a request body as it streams past; undefined when it was larger, or when
- * it had not all arrived (a deployment may refuse a large body before reading it): a payload cut
- * short would be judged as one the client sent malformed.
- */
-export function tapBody(request: IncomingMessage): () => Buffer | undefined {
-  const chunks: Buffer[] = [];
+/** A body passed on as it arrives, and the first 1 MB of it kept on the way. */
+export interface TappedBody {
+  body: AsyncIterable<Uint8Array>;
+  /**
+   * The body when it was at most 1 MB and all of it went on; undefined otherwise (a deployment may
+   * refuse a large body before reading it: a payload cut short would be judged as one the client
+   * sent malformed).
+   */
+  kept(): Buffer | undefined;
+}
+
+export function tapBody(source: AsyncIterable<Uint8Array>): TappedBody {
+  const chunks: Uint8Array[] = [];
   let size = 0;
   let whole = false;
-  request.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= judgedBodyLimit) chunks.push(chunk);
-  });
-  request.on('end', () => {
+  async function* passed(): AsyncIterable<Uint8Array> {
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (size <= judgedBodyLimit) chunks.push(chunk);
+      yield chunk;
+    }
     whole = true;
-  });
-  return () => (whole && size <= judgedBodyLimit ? Buffer.concat(chunks) : undefined);
+  }
+  return { body: passed(), kept: () => (whole && size <= judgedBodyLimit ? Buffer.concat(chunks) : undefined) };
 }
 
 export const headerText = (value: string | string[] | number | undefined): string | undefined =>
@@ -45,5 +52,5 @@ export function judgeAnswer(route: RoutedRequest, answer: UpstreamAnswer, reques
     body: body.toString('utf8'),
     ...(requestBody !== undefined ? { requestBody: requestBody.toString('utf8') } : {}),
   });
-  return { judged: true, violations, body };
+  return { judged: true, findings: findingsOf(violations), body };
 }

@@ -1,15 +1,24 @@
 /** What `--record` takes in: only what keeps the recording loadable, each skip with its reason. */
 import request from 'supertest';
 import { createApp } from '../index';
-import { SiteRecorder, type SeenAnswer } from './recorder';
-import { routeOf } from './route';
+import { SiteRecorder, type SeenAnswer } from './site-recorder';
+import { operations, type OperationId } from 'site-articles-schemas/catalogue';
+import type { RoutedRequest } from './route';
 
 const sample = createApp();
 const articleOne = sample.state().articles.find((article) => article.id === 1);
 
+/** A request as the proxy judges it: the catalogue's operation, the article id and the key of the path. */
+function routedAs(id: OperationId, articleId: number, key?: string): RoutedRequest {
+  const operation = operations.find((candidate) => candidate.id === id);
+  if (!operation) throw new Error(`no operation ${id}`);
+  return { operation, articleId, ...(key === undefined ? {} : { key }) };
+}
+
+/** A read (4.1) or a list (4.5) of the article the target names, answered `status` with `body`. */
 function seen(target: string, status: number, body: unknown): SeenAnswer {
-  const route = routeOf('GET', target);
-  if (!route) throw new Error(`no route for ${target}`);
+  const articleId = Number(/\/(\d+)/.exec(target)?.[1]);
+  const route = routedAs(target.includes('/comments') ? 'listComments' : 'readArticle', articleId);
   return { route, target, status, body: Buffer.from(JSON.stringify(body)), clean: true };
 }
 
@@ -39,7 +48,7 @@ test('skips an error answer, a success that is not the stated shape, and a body 
   expect(recorder.take(html)).toEqual({ outcome: 'skipped', reason: 'a body that is not JSON' });
   expect(recorder.fixture().articles).toEqual([]);
   expect(recorder.summary('site.json')).toMatch(
-    /^record: 0 answer\(s\) recorded into site\.json; 3 skipped \(1 answered 404, 1 not the stated Article shape, 1 a body that is not JSON\)$/,
+    /^record: 0 answers recorded into site\.json; 3 skipped \(1 answered 404, 1 not the stated Article shape, 1 a body that is not JSON\)$/,
   );
 });
 
@@ -69,4 +78,30 @@ test('takes in every page of a comment list', async () => {
   expect(recorder.take(seen(`${address}?page=1`, 200, list.slice(0, 2)))).toEqual({ outcome: 'recorded' });
   expect(recorder.take(seen(`${address}?page=2`, 200, list.slice(2)))).toEqual({ outcome: 'recorded' });
   expect(recorder.fixture().comments).toHaveLength(list.length);
+});
+
+test('takes a key removal out of the recorded article and counts it in the exit line', async () => {
+  const recorder = new SiteRecorder();
+  const key = '/admin/api/articles/1/data/tmp_key';
+  recorder.take(seen('/admin/api/articles/1', 200, await readFromMock('/admin/api/articles/1')));
+  const set = (await request(sample.app).put(key).send({ value: 1 })).body as unknown;
+  const answered = (route: RoutedRequest, status: number, body?: unknown): SeenAnswer => ({
+    route,
+    target: key,
+    status,
+    ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    clean: true,
+  });
+  expect(recorder.take(answered(routedAs('setDataKey', 1, 'tmp_key'), 200, set))).toEqual({ outcome: 'recorded' });
+  expect(recorder.fixture().articles[0]?.data).toHaveProperty('tmp_key', 1);
+  expect(recorder.take(answered(routedAs('deleteDataKey', 1, 'tmp_key'), 204))).toEqual({ outcome: 'recorded' });
+  expect(recorder.fixture().articles[0]?.data).not.toHaveProperty('tmp_key');
+  expect(recorder.take(answered(routedAs('deleteDataKey', 1, 'tmp_key'), 404))).toEqual({
+    outcome: 'skipped',
+    reason: 'answered 404',
+  });
+  expect(recorder.take(answered(routedAs('deleteDataKey', 2, 'other'), 204))).toMatchObject({ outcome: 'skipped' });
+  expect(recorder.summary('site.json')).toBe(
+    'record: 3 answers recorded into site.json; 2 skipped (1 answered 404, 1 a key removed from an article not recorded)',
+  );
 });

@@ -5,7 +5,7 @@
 import { ApiError } from './api-error';
 
 /** Waits until `settled` says every change so far is saved; one that could not be is answered 503, not acknowledged. */
-export async function durably(settled: () => Promise<void>): Promise<void> {
+export async function waitUntilSaved(settled: () => Promise<void>): Promise<void> {
   try {
     await settled();
   } catch (error) {

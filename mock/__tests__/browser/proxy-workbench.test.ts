@@ -1,0 +1,45 @@
+/**
+ * The validating proxy's workbench page in a real browser (Chromium via playwright-core), in front
+ * of a broken deployment on a loopback port: the page at /__mock/ shows each violation by field,
+ * a client's payload off its shape apart from them, and the exchanges in the live journal.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from '../../../test-support/browser';
+import { variantRules } from '../../../proof/variants';
+import { createApp } from '../../app/create-app';
+import { closeAll, serve, startProxy } from '../proxy/servers';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+  await closeAll();
+});
+
+test('shows the deployment’s violations, the client’s findings apart, and the journal', async () => {
+  const upstream = await serve(createApp({ rules: variantRules('id-as-string'), validateResponses: false }).app);
+  const proxy = await startProxy({ upstream });
+  const opened = await openPage(browser, `${proxy.url}/__mock/`);
+  const { page } = opened;
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#live.live');
+  await fetch(`${proxy.url}/admin/api/articles/1`);
+  await fetch(`${proxy.url}/admin/api/site/articles/1/comments.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ comment: { author: 'Ann', body: 'Hi' } }),
+  });
+  await page.waitForSelector('#violations ul.client li');
+  await page.waitForSelector('#journal li[data-path="/admin/api/articles/1"]');
+  expect(await page.locator('#violations ul.deployment li code').allTextContents()).toContain('answer-shape');
+  expect(await page.locator('#violations ul.client li').allTextContents()).toEqual([
+    expect.stringContaining('request/comment/author_email') as unknown,
+  ]);
+  expect(await page.textContent('#violation-counts')).toBe('1 with violations · 1 with client findings');
+  expect([opened.foreignRequests, opened.pageErrors]).toEqual([[], []]);
+  await page.close();
+});
