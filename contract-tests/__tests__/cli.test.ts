@@ -273,7 +273,7 @@ test.concurrent(
     expect(readFileSync(junit, 'utf8')).toMatch(
       /<testsuites name="contract suite" tests="1" failures="1"[\s\S]*<failure /,
     );
-    expect(readFileSync(html, 'utf8')).toMatch(/<ol class="steps"><li><code>set a to [\s\S]*<\/ol>/);
+    expect(readFileSync(html, 'utf8')).toMatch(/<ol class="steps"><li><code>(at once: )?set a to [\s\S]*<\/ol>/);
     expect(run.stdout).toMatch(/reproduce, in order:\n {2}1\. curl -sS -i -X GET[\s\S]* {2}2\. curl -sS -i -X PUT/);
     expect(run.stdout).toContain('contract: article 1: data restored');
     expect(dataOf(first, 1)).toEqual(before);
