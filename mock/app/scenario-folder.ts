@@ -4,7 +4,7 @@
  * removed through the control API (or the workbench) is written to, or removed from, the folder.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { ApiError } from '../core/api-error';
 import type { ScenarioKeeper } from './scenarios';
 import { readJsonFile } from '../loading/json-file';
@@ -46,9 +46,15 @@ function folderKeeper(folder: string): ScenarioKeeper {
       message: `Scenario "${name}" could not be kept in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
     });
   };
+  /** The scenario's file, never outside the folder whatever the name (the shelf checks names too). */
+  const fileOf = (name: string): string => {
+    const path = resolvePath(folder, `${name}.json`);
+    if (dirname(path) !== resolvePath(folder)) refuse(name, new Error('its name leads outside the folder'));
+    return path;
+  };
   return {
     save: (name, file) => {
-      const path = join(folder, `${name}.json`);
+      const path = fileOf(name);
       try {
         writeFileSync(`${path}.saving`, `${JSON.stringify(file, null, 2)}\n`);
         renameSync(`${path}.saving`, path);
@@ -57,8 +63,9 @@ function folderKeeper(folder: string): ScenarioKeeper {
       }
     },
     remove: (name) => {
+      const path = fileOf(name);
       try {
-        rmSync(join(folder, `${name}.json`), { force: true });
+        rmSync(path, { force: true });
       } catch (error) {
         refuse(name, error);
       }

@@ -102,6 +102,7 @@ export class ScenarioShelf {
 
   /** The scenario of that name; a ScenarioError (`unknown`) when there is none. */
   get(name: string): Scenario {
+    checkScenarioName(name);
     const scenario = this.scenarios.get(name);
     if (scenario) return scenario;
     const known = this.names().join(', ');
@@ -120,6 +121,7 @@ export class ScenarioShelf {
 
   /** Removes a scenario; `default` stays, as what a sandbox opened without a scenario starts from. */
   remove(name: string): void {
+    checkScenarioName(name);
     if (name === defaultScenario)
       throw new ScenarioError({
         name: ['"default" stays: it is what a sandbox opened without a scenario starts from'],

@@ -3,7 +3,8 @@
  * file is served from the start, site and faults; a folder's scenarios are there at start, and one
  * saved through the control API is written to the folder, to be chosen by name at the next start.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { killRunningClis, serving, startCli } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
@@ -74,4 +75,29 @@ test.each([
   const cli = startCli(['--port', '0', ...args]);
   expect(await cli.exit).toBe(2);
   expect(cli.stderr()).toContain(reason);
+});
+
+/** A request sent with its path exactly as written (`fetch` would fold the dots away, as `curl --path-as-is` does not). */
+const sendAsIs = (base: string, method: string, path: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const sent = request({ hostname, port, path, method }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode ?? 0);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+
+test('a scenario name that leads outside the --scenarios folder, or is not a name, removes nothing: 422', async () => {
+  const root = newFolder();
+  const folder = join(root, 'a', 'scenarios');
+  mkdirSync(folder, { recursive: true });
+  const victim = join(root, 'victim.json');
+  writeFileSync(victim, '{}');
+  const base = await serving(startCli(['--port', '0', '--quiet', '--scenarios', folder]));
+  expect(await sendAsIs(base, 'DELETE', '/__mock/scenarios/../../victim')).toBe(422);
+  expect(await sendAsIs(base, 'DELETE', '/__mock/scenarios/..%2F..%2Fvictim')).toBe(422);
+  expect(await sendAsIs(base, 'GET', '/__mock/scenarios/bad%20name')).toBe(422);
+  expect(existsSync(victim)).toBe(true);
 });
