@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { ApiError } from '../core/api-error';
-import type { ScenarioKeeper } from './scenarios';
+import { refuseDefault, ScenarioError, type ScenarioKeeper } from './scenarios';
 import { readJsonFile } from '../loading/json-file';
 import { FixtureError } from '../loading/load-fixture';
 
@@ -20,7 +20,17 @@ export interface CommandScenarios {
 /** A value is a file when it ends in `.json` or names a folder; otherwise a scenario's name. */
 const isFile = (typed: string): boolean => typed.endsWith('.json') || /[/\\]/.test(typed);
 
-const nameOf = (file: string): string => basename(file, '.json');
+/** The scenario a file holds is named by the file; a name the shelf would refuse stops the start naming the file. */
+function nameOf(file: string, shown = file): string {
+  const name = basename(file, '.json');
+  try {
+    refuseDefault(name);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new FixtureError(`${shown}: ${error.message}`);
+    throw error;
+  }
+  return name;
+}
 
 function readScenarioFile(path: string, typed: string): unknown {
   try {
@@ -35,7 +45,7 @@ function folderScenarios(folder: string, typed: string): Record<string, unknown>
   mkdirSync(folder, { recursive: true });
   const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
   return Object.fromEntries(
-    files.map((file) => [nameOf(file), readScenarioFile(join(folder, file), join(typed, file))]),
+    files.map((file) => [nameOf(file, join(typed, file)), readScenarioFile(join(folder, file), join(typed, file))]),
   );
 }
 

@@ -49,6 +49,14 @@ export function checkScenarioName(name: unknown): asserts name is string {
     });
 }
 
+/** `default` is the site and faults the mock started with, never replaced nor removed: a sandbox opened without a scenario starts from it. */
+export function refuseDefault(name: string): void {
+  if (name === defaultScenario)
+    throw new ScenarioError({
+      name: ['"default" stays as the mock started: it is what a sandbox opened without a scenario starts from'],
+    });
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -92,6 +100,7 @@ export class ScenarioShelf {
   ) {
     for (const [name, scenario] of initial) {
       checkScenarioName(name);
+      if (this.scenarios.has(defaultScenario)) refuseDefault(name);
       this.scenarios.set(name, scenario);
     }
   }
@@ -115,6 +124,7 @@ export class ScenarioShelf {
   /** Saves a scenario, kept first (a scenario that cannot be kept changes nothing). */
   put(name: string, scenario: Scenario): void {
     checkScenarioName(name);
+    refuseDefault(name);
     this.keeper?.save(name, scenarioFile(scenario));
     this.scenarios.set(name, scenario);
   }
@@ -122,10 +132,7 @@ export class ScenarioShelf {
   /** Removes a scenario; `default` stays, as what a sandbox opened without a scenario starts from. */
   remove(name: string): void {
     checkScenarioName(name);
-    if (name === defaultScenario)
-      throw new ScenarioError({
-        name: ['"default" stays: it is what a sandbox opened without a scenario starts from'],
-      });
+    refuseDefault(name);
     this.keeper?.remove(name);
     this.scenarios.delete(name);
   }

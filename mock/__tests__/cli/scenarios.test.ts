@@ -101,3 +101,11 @@ test('a scenario name that leads outside the --scenarios folder, or is not a nam
   expect(await sendAsIs(base, 'GET', '/__mock/scenarios/bad%20name')).toBe(422);
   expect(existsSync(victim)).toBe(true);
 });
+
+test('a default.json in the --scenarios folder stops the start naming the file', async () => {
+  const folder = newFolder();
+  writeFileSync(join(folder, 'default.json'), JSON.stringify({ site: sampleSite }));
+  const cli = startCli(['--port', '0', '--scenarios', folder]);
+  expect(await cli.exit).toBe(2);
+  expect(cli.stderr()).toContain(`${join(folder, 'default.json')}: name: "default" stays`);
+});

@@ -110,6 +110,16 @@ describe('scenarios over the control API', () => {
     ]);
   });
 
+  test('default cannot be replaced, by a save or a put: 422 naming the name, and default stays the start', async () => {
+    await send('PUT', '/admin/api/articles/1/data/colour', { value: 'changed' });
+    const saved = await send('POST', '/__mock/scenarios', { name: 'default' });
+    const put = await send('PUT', '/__mock/scenarios/default', { site: tealSite() });
+    expect([saved.status, put.status]).toEqual([422, 422]);
+    expect((saved.body as { errors: { name: string[] } }).errors.name[0]).toMatch(/"default" stays/);
+    await send('POST', '/__mock/reset', { scenario: 'default' });
+    expect(await colourOf(1)).toBeUndefined();
+  });
+
   test('a fixture loaded another way leaves no scenario in force', async () => {
     await send('PUT', '/__mock/fixture', tealSite());
     expect((await send('GET', '/__mock/scenarios')).body).toEqual([{ name: 'default', inForce: false, faults: {} }]);
@@ -128,5 +138,6 @@ describe('scenarios given to createApp', () => {
   test('a bad scenario, or an unknown one to start with, is refused at start naming it', () => {
     expect(() => createApp({ scenarios: { broken: { site: 1 } } })).toThrow(/site: scenario broken: site/);
     expect(() => createApp({ scenario: 'missing' })).toThrow(/no scenario named "missing"/);
+    expect(() => createApp({ scenarios: { default: { site: tealSite() } } })).toThrow(/"default" stays/);
   });
 });
