@@ -150,7 +150,7 @@ function shelfOf(options: MockOptions): ScenarioShelf {
     checkedScenario(file, `scenario ${name}`),
   ]);
   const own: Scenario = { site: (options.fixture ?? sampleSite) as Fixture, faults: options.faults ?? {} };
-  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper);
+  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper, options.maxScenarios);
 }
 
 /** A sandbox's site: the scenario's, in memory only, with the mock's other options. */

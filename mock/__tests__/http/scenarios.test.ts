@@ -126,6 +126,32 @@ describe('scenarios over the control API', () => {
   });
 });
 
+describe('the number of scenarios', () => {
+  test('past the bound, saving a new scenario answers 409 saying how to remove one; replacing one, or removing one, makes it go', async () => {
+    await start({ maxScenarios: 3 });
+    for (const name of ['one', 'two']) expect((await send('POST', '/__mock/scenarios', { name })).status).toBe(201);
+    expect(await send('POST', '/__mock/scenarios', { name: 'three' })).toEqual({
+      status: 409,
+      body: {
+        message: 'The mock already holds 3 scenarios, its most: remove one with DELETE /__mock/scenarios/<name> first.',
+      },
+    });
+    expect((await send('PUT', '/__mock/scenarios/two', { site: tealSite() })).status).toBe(204);
+    await send('DELETE', '/__mock/scenarios/one');
+    expect((await send('PUT', '/__mock/scenarios/three', { site: tealSite() })).status).toBe(204);
+    expect(mock.scenarios().map((each) => each.name)).toEqual(['default', 'two', 'three']);
+  });
+
+  test('an unknown name’s 404 names the first five scenarios and how many there are, not every one', async () => {
+    await start();
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g', 'h']) await send('POST', '/__mock/scenarios', { name });
+    expect((await send('GET', '/__mock/scenarios/nope')).body).toEqual({
+      message:
+        'scenario: there is no scenario named "nope"; there are 8: default, b, c, d, e and 3 more (GET /__mock/scenarios lists them)',
+    });
+  });
+});
+
 describe('scenarios given to createApp', () => {
   test('the one named at start is served, and default is still the fixture and faults of the options', async () => {
     await start({ faults: { delayMs: 1 }, scenarios: { teal: { site: tealSite() } }, scenario: 'teal' });
