@@ -46,7 +46,7 @@ const randomId = (): string =>
   );
 
 /** The sandboxes of the run, at most `max` at once. */
-export class Sandboxes<Site extends { core: Core }> {
+export class Sandboxes<Site extends { core: Core; end?(): void }> {
   private readonly open = new Map<string, Sandbox<Site>>();
 
   constructor(
@@ -69,9 +69,13 @@ export class Sandboxes<Site extends { core: Core }> {
     return this.open.get(id);
   }
 
-  /** Ends a sandbox; whether there was one. */
+  /** Ends a sandbox, and with it its site's streams (nothing keeps an ended site alive); whether there was one. */
   end(id: string): boolean {
-    return this.open.delete(id);
+    const sandbox = this.open.get(id);
+    if (!sandbox) return false;
+    this.open.delete(id);
+    sandbox.site.end?.();
+    return true;
   }
 
   list(): Sandbox<Site>[] {
