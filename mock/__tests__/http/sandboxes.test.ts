@@ -190,6 +190,18 @@ describe('sandboxes', () => {
     expect((await send('GET', '/__mock/state', { Cookie: 'mock_sandbox=gone' })).status).toBe(400);
   });
 
+  test('a sandbox cookie that does not decode is refused with 400 like an unknown sandbox, never served the mock’s own site', async () => {
+    await start();
+    const cookie = { Cookie: 'mock_sandbox=%E0%A4%A' };
+    const read = await send('GET', '/admin/api/articles/1', cookie);
+    expect([read.status, (read.body as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/^The mock holds no sandbox "%E0%A4%A"/),
+    ]);
+    expect((await send('PUT', '/admin/api/articles/1/data/colour', cookie, { value: 'x' })).status).toBe(400);
+    expect(await dataOf()).toEqual(sampleData);
+  });
+
   test('an ended sandbox is refused from then on, and ending it clears the cookie that named it', async () => {
     await start();
     const id = await openSandbox();
