@@ -6,8 +6,8 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { ApiError } from '../core/api-error';
-import { refuseDefault, ScenarioError, type ScenarioKeeper } from './scenarios';
-import { readJsonFile } from '../loading/json-file';
+import { checkScenarioName, refuseDefault, ScenarioError, type ScenarioKeeper } from './scenarios';
+import { readJsonSource } from '../loading/fixture-file';
 import { FixtureError } from '../loading/load-fixture';
 
 /** What `createApp` is given for the command's scenario options. */
@@ -24,6 +24,7 @@ const isFile = (typed: string): boolean => typed.endsWith('.json') || /[/\\]/.te
 function nameOf(file: string, shown = file): string {
   const name = basename(file, '.json');
   try {
+    checkScenarioName(name);
     refuseDefault(name);
   } catch (error) {
     if (error instanceof ScenarioError) throw new FixtureError(`${shown}: ${error.message}`);
@@ -32,20 +33,12 @@ function nameOf(file: string, shown = file): string {
   return name;
 }
 
-function readScenarioFile(path: string, typed: string): unknown {
-  try {
-    return readJsonFile(path);
-  } catch (error) {
-    throw new FixtureError(`${typed}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 /** The folder's scenarios by name; the folder is made when missing. */
 function folderScenarios(folder: string, typed: string): Record<string, unknown> {
   mkdirSync(folder, { recursive: true });
   const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
   return Object.fromEntries(
-    files.map((file) => [nameOf(file, join(typed, file)), readScenarioFile(join(folder, file), join(typed, file))]),
+    files.map((file) => [nameOf(file, join(typed, file)), readJsonSource(join(folder, file), join(typed, file))]),
   );
 }
 
@@ -94,6 +87,6 @@ export function commandScenarios(
   const typed = options.scenario;
   if (typed === undefined) return { scenarios: fromFolder, ...keeper };
   if (!isFile(typed)) return { scenarios: fromFolder, scenario: typed, ...keeper };
-  const file = { [nameOf(typed)]: readScenarioFile(resolve(typed), typed) };
+  const file = { [nameOf(typed)]: readJsonSource(resolve(typed), typed) };
   return { scenarios: { ...fromFolder, ...file }, scenario: nameOf(typed), ...keeper };
 }

@@ -70,7 +70,7 @@ test('a scenario saved into the --scenarios folder is a file there, chosen by na
 test.each([
   [['--scenario', 'nowhere'], 'there is no scenario named "nowhere"; there are: default'],
   [['--scenario', 'x.json', '--persist', 'site.db'], '--scenario does not apply with --persist'],
-  [['--scenario', './missing.json'], './missing.json: '],
+  [['--scenario', './missing.json'], 'mock: ./missing.json: no such file'],
 ])('refuses %j at start with exit code 2, saying why', async (args, reason) => {
   const cli = startCli(['--port', '0', ...args]);
   expect(await cli.exit).toBe(2);
@@ -108,4 +108,18 @@ test('a default.json in the --scenarios folder stops the start naming the file',
   const cli = startCli(['--port', '0', '--scenarios', folder]);
   expect(await cli.exit).toBe(2);
   expect(cli.stderr()).toContain(`${join(folder, 'default.json')}: name: "default" stays`);
+});
+
+test('a scenario file that is not a scenario stops the start naming the file: a bad name, or JSON cut short at its line and column', async () => {
+  const folder = newFolder();
+  writeFileSync(join(folder, 'bad name.json'), JSON.stringify({ site: sampleSite }));
+  const named = startCli(['--port', '0', '--scenarios', folder]);
+  expect(await named.exit).toBe(2);
+  expect(named.stderr()).toContain(`mock: ${join(folder, 'bad name.json')}: name: must be 1 to 64 letters`);
+
+  const cut = join(newFolder(), 'cut.json');
+  writeFileSync(cut, '{\n  "site": {\n    "articles": [');
+  const cutShort = startCli(['--port', '0', '--scenario', cut]);
+  expect(await cutShort.exit).toBe(2);
+  expect(cutShort.stderr()).toMatch(new RegExp(`mock: ${cut}: .*line 3, column \\d+`));
 });
