@@ -37,6 +37,9 @@ module.exports = {
   // A worker per core: Jest's default leaves one core to itself, which on a 2-core machine runs
   // every file in turn, though most of them wait on sockets and child processes, not the CPU.
   maxWorkers: '100%',
+  // A test's time limit catches a hang, not a slow machine: on a shared machine under load a test
+  // that takes a few hundred milliseconds alone can take several seconds.
+  testTimeout: 30_000,
   testSequencer: '<rootDir>/test-support/test-sequencer.js',
   // Every temporary folder of a run is made in one folder of the run's, which must be empty at the end.
   globalSetup: '<rootDir>/test-support/global-setup.ts',

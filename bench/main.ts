@@ -5,6 +5,7 @@
  *   npm run bench                  full run, about seventeen minutes (npm test included); writes BENCHMARKS.md
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   npm run bench -- --limit-only  the rounds against plain node:http and the cold starts; prints only
+ *   npm run bench -- --reach-only  the contract suite against the mock with --delay (bench/reach.ts); prints only
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { runPersistence } from './persistence';
 import { runCoreWork, runMachineLimit, runNpmTest } from './limit';
 import { limitSection, limitTargets } from './limit-report';
 import { table } from './format';
+import { reachTable, runReach } from './reach';
 import {
   bareExpress,
   mockArticle,
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
       'no-write': { type: 'boolean' },
       out: { type: 'string' },
       'limit-only': { type: 'boolean' },
+      'reach-only': { type: 'boolean' },
     },
   });
   const root = projectRoot();
@@ -117,6 +120,11 @@ async function main(): Promise<void> {
     settings,
     loadBefore: currentLoad(),
   };
+  if (values['reach-only']) {
+    log('the contract suite against the mock with --delay, one run after another');
+    console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root))));
+    return;
+  }
   if (values['limit-only']) {
     await printLimitOnly(runner, log);
     return;

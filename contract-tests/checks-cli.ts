@@ -11,10 +11,12 @@ import { describeRestore, runExitCode, type RestoreReport } from './restore';
 import { markerOf, planOf, runOnSession, Session, type SeededSettings, type TargetSettings } from './runner';
 import { runUntilRestored, type StopSignal } from './signals';
 import { existingReservedKey } from './checks/steps';
-import { maxBurstPosts } from './checks/concurrency';
+import { burstPostsPerArticle } from './checks/concurrency';
 import { allChecks } from './checks';
 import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
+import { describeMeetings } from './report/meetings';
+import type { MeetingTally } from './concurrent/meetings';
 import { progressStatus, startHeartbeat } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
 import { caseFolder, nameCaseFiles } from './report/case-file';
@@ -34,7 +36,7 @@ function announce(options: ContractOptions, target: TargetSettings): void {
   console.log(
     `contract: data keys the run writes start with ${markerOf(target.runId ?? '')}; each article's data is restored as found at the end`,
   );
-  const burstPosts = options.concurrency > 1 ? Math.min(maxBurstPosts, options.concurrency) : 0;
+  const burstPosts = burstPostsPerArticle(options.concurrency, target.articleIds.length);
   console.log(
     `contract: NOTE: the run posts ${String(1 + burstPosts)} comment(s) on each of article(s) ${ids}; the interface cannot delete comments, so this cannot be undone (use --read-only to skip it)`,
   );
@@ -125,8 +127,10 @@ export async function runChecksCli(
     records.push(record);
   };
   let outcome: { result: Checked; signal?: StopSignal };
+  let meetings: MeetingTally;
   try {
     const session = await Session.open(target);
+    meetings = session.meetings;
     notes(session, target.articleIds);
     outcome = await checkThenRestore(session, target, watch, print);
   } finally {
@@ -138,6 +142,7 @@ export async function runChecksCli(
   // Checks a setting problem cut short say nothing about the target: no summary, no report files.
   const statedRules = accountStatedRules(records, { readOnly: options.readOnly });
   if (!problem) process.stdout.write(`${summaryText(named, paint)}${statedRulesText(statedRules, paint)}`);
+  if (!problem && options.concurrency > 1 && !options.readOnly) console.log(describeMeetings(meetings));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');

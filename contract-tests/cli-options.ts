@@ -24,6 +24,8 @@ export interface ContractOptions {
   version: boolean;
   /** Random sequences instead of the fixed checks: how many. */
   explore?: number;
+  /** Random sequences at `--concurrency` at once for this long (ms), instead of the fixed checks. */
+  durationMs?: number;
   /** The seed of the random sequences; printed by every run so a failure can be replayed. */
   seed?: number;
   /** Random sequences never post a comment. */
@@ -61,6 +63,9 @@ package, when it is installed).
                             the fixed checks; a failure is shrunk and printed as curl commands
   --seed <n>                replay a printed seed: the generated values and key names,
                             and the random sequences of --explore
+  --duration <time>         random sequences, --concurrency at once on the run's own keys,
+                            for this long (90s, 10m, 1h): a live line of rate, latency
+                            and violations found every 5 s, then the report
   --no-comments             random sequences never post a comment
   --concurrency <n>         requests sent at once on separate connections in the concurrency
                             checks (default 8, at most 64; 1 turns those checks off)
@@ -110,6 +115,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
       explore: { type: 'string' },
+      duration: { type: 'string' },
       seed: { type: 'string' },
       'no-comments': { type: 'boolean' },
       concurrency: { type: 'string' },
@@ -138,6 +144,7 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
     version: values.version ?? false,
     ...(values.explore === undefined ? {} : { explore: wholeNumber(values.explore, '--explore') }),
     ...(values.seed === undefined ? {} : { seed: wholeNumber(values.seed, '--seed') }),
+    ...(values.duration === undefined ? {} : { durationMs: durationOf(values.duration) }),
     noComments: values['no-comments'] ?? false,
     concurrency: values.concurrency === undefined ? defaultConcurrency : concurrencyOf(values.concurrency),
     maxInFlight: values['max-in-flight'] === undefined ? defaultMaxInFlight : maxInFlightOf(values['max-in-flight']),
@@ -146,6 +153,16 @@ export function readContractOptions(argv: string[], env: NodeJS.ProcessEnv): Con
       maxBodyBytes: values['max-body'] === undefined ? defaultLimits.maxBodyBytes : maxBodyOf(values['max-body']),
     },
   };
+}
+
+/** `--duration`: seconds, or a number with s, m or h (`90s`, `10m`, `1h`). */
+function durationOf(text: string): number {
+  const match = /^([0-9]+(?:\.[0-9]+)?)(s|m|h)?$/.exec(text.trim());
+  const unit = { s: 1000, m: 60_000, h: 3_600_000 }[match?.[2] ?? 's'] ?? 1000;
+  const ms = Number(match?.[1]) * unit;
+  if (!match || !(ms > 0))
+    throw new SettingsError(`--duration must be a time such as 90s, 10m or 1h, not ${JSON.stringify(text)}`);
+  return ms;
 }
 
 /** An hour per answer is already far past any use; past it a typo is likelier than intent. */

@@ -13,6 +13,7 @@ import { newRunId, seedOf, type SeededSettings, type TargetSettings } from './ru
 import { SettingsError } from './settings';
 import { preflight } from './preflight';
 import { runExplore } from './explore/cli';
+import { runDuration } from './explore/duration-cli';
 import { runReplay } from './replay';
 import { checkReportFiles, type ReportFiles } from './report/files';
 import { progressStatus, startHeartbeat } from './report/progress';
@@ -62,6 +63,7 @@ async function run(options: ContractOptions): Promise<number> {
       return 2;
     }
     if (options.explore !== undefined) return await runExplore(options, target, options.explore, watch, files);
+    if (options.durationMs !== undefined) return await runDuration(options, target, options.durationMs, watch, files);
     return await runChecksCli(options, target, watch, files);
   } catch (error) {
     if (!(error instanceof MockNotInstalled)) throw error;

@@ -8,6 +8,7 @@ import { ContractFailure } from './failure';
 import { keysChangedOutside, readDataQuietly } from './untouched-keys';
 import { Client, type ClientOptions } from './http/client';
 import { InFlight } from './in-flight';
+import { MeetingTally } from './concurrent/meetings';
 import { articleMarkerOf, markerOf, newRunId } from './marker';
 import { runScheduled } from './schedule';
 import { Semaphore } from './semaphore';
@@ -55,6 +56,8 @@ export type SeededSettings = TargetSettings & { seed: number };
 
 export class Session {
   private readonly inFlight = new InFlight();
+  /** Which operations met at once in the run's bursts. */
+  readonly meetings = new MeetingTally();
 
   private constructor(
     /** The checks' client: `stop()` ends its requests at once. */
@@ -156,6 +159,7 @@ export class Session {
         othersOwn,
         otherArticles: [...this.snapshots.keys()].filter((other) => other !== articleId),
         markerOn: (other) => own.replace(articleMarkerOf(this.marker, articleId), articleMarkerOf(this.marker, other)),
+        meetings: this.meetings,
       });
       if (before) await this.expectOtherKeysKept(articleId, before);
       return note === undefined ? result('passed') : result('not applicable', note);
@@ -213,6 +217,8 @@ export class Session {
 export interface RunReport {
   results: CheckResult[];
   restore: RestoreReport[];
+  /** Which operations met at once in the run's bursts. */
+  meetings: MeetingTally;
 }
 
 export interface RunOptions {
@@ -287,5 +293,5 @@ export async function runChecks(
   } finally {
     restore = await session.close();
   }
-  return { results, restore };
+  return { results, restore, meetings: session.meetings };
 }

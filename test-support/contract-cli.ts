@@ -76,8 +76,9 @@ export function startContractCli(
 }
 
 /** Sends SIGINT `after` ms once the run has printed `text` (or has ended). */
-export async function interruptOnceItPrints(run: ContractRun, text: string, after = 0): Promise<void> {
-  while (!run.output().includes(text) && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
+export async function interruptOnceItPrints(run: ContractRun, text: string | RegExp, after = 0): Promise<void> {
+  const printed = (): boolean => (typeof text === 'string' ? run.output().includes(text) : text.test(run.output()));
+  while (!printed() && run.child.exitCode === null) await new Promise((tick) => setTimeout(tick, 50));
   await new Promise((tick) => setTimeout(tick, after));
   run.child.kill('SIGINT');
 }

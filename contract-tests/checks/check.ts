@@ -4,6 +4,7 @@
  * or posts a comment, and `run`, which throws a ContractFailure when the target breaks the rule.
  */
 import type { Client } from '../http/client';
+import type { MeetingTally } from '../concurrent/meetings';
 
 export const sections = {
   '2.1': 'Article',
@@ -56,6 +57,8 @@ export interface CheckContext {
   otherArticles?: number[];
   /** This check's marker on another article of the run, for the keys it writes there. */
   markerOn?: (articleId: number) => string;
+  /** The run's tally of which operations met at once in its bursts (the report lists it). */
+  meetings?: MeetingTally;
 }
 
 export interface Check {

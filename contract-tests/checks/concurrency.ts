@@ -6,12 +6,19 @@
  * allows, so a correct target that orders them its own way always passes.
  */
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgeDataBurst, type BurstOutcome, type BurstStep } from './data-burst';
-import { judgePostBurstOn } from './post-burst';
+import { judgeDataBurst, type BurstOutcome } from './data-burst';
 import type { Check, CheckContext } from './check';
 import { expectJudged } from './judged';
 import { judgedAtOnce } from './judged-at-once';
-import { ownKeysOf } from './steps';
+import { judgeMeetingBurst } from './meeting-burst';
+import {
+  meetingKinds,
+  pairsAmong,
+  planMeetings,
+  type MeetingKind,
+  type MeetingPlan,
+  type Slot,
+} from '../concurrent/meetings';
 
 const off = (context: CheckContext): string | undefined =>
   context.concurrency < 2 ? 'the concurrency checks are off (--concurrency 1)' : undefined;
@@ -83,24 +90,21 @@ const sameKey: Check = {
   },
 };
 
-/** The rotation of the mixed burst: new keys, removals of keys set before, reads and a full update. */
-function mixedStep(context: CheckContext, index: number, data: Record<string, unknown>): BurstStep {
-  const name = (what: string): string => `${context.marker}_${what}`;
-  const n = String(index + 1);
-  switch (index % 4) {
-    case 0:
-      return { label: `#${n} PUT data/…_mixed${n}`, write: setKey(name(`mixed${n}`), [index]) };
-    case 1:
-      return { label: `#${n} DELETE data/…_gone${n}`, write: { operation: 'deleteDataKey', key: name(`gone${n}`) } };
-    case 2:
-      return { label: `#${n} GET article`, read: true };
-    default:
-      return {
-        label: `#${n} PUT article (data + …_full${n})`,
-        write: { operation: 'updateArticle', payload: { article: { data: { ...data, [name(`full${n}`)]: index } } } },
-      };
+/** Runs each burst of a plan in turn; the first note (a burst not judged) is the check's. */
+async function runPlan(context: CheckContext, what: string, bursts: Slot[][]): Promise<string | undefined> {
+  let note: string | undefined;
+  for (const [at, burst] of bursts.entries()) {
+    const named = bursts.length > 1 ? `${what}, burst ${String(at + 1)} of ${String(bursts.length)}` : what;
+    note ??= await judgeMeetingBurst(context, `${String(burst.length)} ${named}`, burst, at + 1);
   }
+  return note;
 }
+
+const dataKinds: MeetingKind[] = ['read', 'update', 'set', 'remove'];
+
+/** The bursts of the data operations on one article: every pair of them, each with itself too. */
+export const mixedPlan = (size: number): MeetingPlan =>
+  planMeetings({ size, kinds: dataKinds, pairs: pairsAmong(dataKinds), where: 'same', postsPerArticle: 0 });
 
 const mixed: Check = {
   id: 'concurrent-mixed-writes',
@@ -109,21 +113,9 @@ const mixed: Check = {
   changesData: true,
   postsComment: false,
   async run(context) {
-    if (off(context) !== undefined) return off(context);
-    const count = context.concurrency;
-    const removed = steps(count, (index) => mixedStep(context, index, {})).flatMap((step) =>
-      'write' in step && step.write.operation === 'deleteDataKey'
-        ? [step.write.key.slice(context.marker.length + 1)]
-        : [],
-    );
-    await setKeysToRemove(context, removed);
     // A full update sends the article's own keys as they are (reserved keys are read-only: 2.1), not
     // the run's: a key the burst removes sent back by an update would leave nothing to judge.
-    return noteOf(
-      judgeDataBurst(context, `${String(count)} mixed requests at once`, (before) =>
-        steps(count, (index) => mixedStep(context, index, ownKeysOf(before))),
-      ),
-    );
+    return off(context) ?? runPlan(context, 'mixed requests at once', mixedPlan(context.concurrency).bursts);
   },
 };
 
@@ -155,51 +147,73 @@ const removals: Check = {
 };
 
 /**
- * Key writes at once to the run's articles in turn: a store that keeps what a request is about in a
- * place every request shares (a handler's module variable, a connection's session) writes or answers
- * one article's change on another, which no burst on one article shows.
+ * Every pair of the six operations, one request on each of two articles (key writes, reads, full
+ * updates, removals, list reads and posts): a store that keeps what a request is about in a place
+ * every request shares (a handler's module variable, a connection's session) writes or answers one
+ * article's change on another, which no burst on one article shows.
  */
+export const acrossPlan = (size: number): MeetingPlan =>
+  planMeetings({
+    size,
+    kinds: meetingKinds,
+    pairs: pairsAmong(meetingKinds),
+    where: 'across',
+    postsPerArticle: postsAcrossArticles,
+  });
+
 const acrossArticles: Check = {
   id: 'concurrent-across-articles',
   section: '4.3',
-  title: 'key writes sent at once to different articles each land on their own article, and each answer shows it',
+  title: 'requests sent at once to different articles each land on their own article, and each answer shows it',
   changesData: true,
-  postsComment: false,
+  postsComment: true,
   spansArticles: true,
   async run(context) {
     const articles = [context.articleId, ...(context.otherArticles ?? [])];
-    const markerOn = context.markerOn ?? ((): string => context.marker);
     if (off(context) !== undefined) return off(context);
     if (articles.length < 2) return 'needs two or more articles (--article-id): a write cannot land on another one';
-    return noteOf(
-      judgeDataBurst(
-        context,
-        `${String(context.concurrency)} key writes at once across articles ${articles.join(', ')}`,
-        steps(context.concurrency, (index) => {
-          const articleId = articles[index % articles.length] ?? context.articleId;
-          const n = String(index + 1);
-          return {
-            label: `#${n} PUT article ${String(articleId)} data/…_across${n}`,
-            write: setKey(`${markerOn(articleId)}_across${n}`, { written: index + 1, article: articleId }),
-            articleId,
-          };
-        }),
-      ),
-    );
+    const what = `requests at once across articles ${articles.slice(0, 2).join(' and ')}`;
+    return runPlan(context, what, acrossPlan(context.concurrency).bursts);
   },
 };
 
-/** Posts are permanent, so a burst posts at most this many, whatever `--concurrency` says. */
+/** Posts are permanent: the most a run's bursts post on one article, whatever `--concurrency` says. */
 export const maxBurstPosts = 4;
+/** Of those, the posts of the bursts on one article, and of the bursts across two. */
+const postsOnOneArticle = 2;
+const postsAcrossArticles = maxBurstPosts - postsOnOneArticle;
+
+/** The bursts of posts and list reads meeting each other and every data operation on one article. */
+export const postsPlan = (size: number): MeetingPlan =>
+  planMeetings({
+    size,
+    kinds: meetingKinds,
+    pairs: pairsAmong(meetingKinds, ['post', 'list']),
+    where: 'same',
+    postsPerArticle: postsOnOneArticle,
+  });
+
+/** How many comments the bursts post on each article of a run with `articles` articles. */
+export function burstPostsPerArticle(concurrency: number, articles: number): number {
+  if (concurrency < 2) return 0;
+  const posts = (plan: MeetingPlan, article: 0 | 1): number =>
+    plan.bursts.flat().filter((slot) => slot.kind === 'post' && slot.article === article).length;
+  const across = acrossPlan(concurrency);
+  const onOne = posts(postsPlan(concurrency), 0);
+  return articles < 2 ? onOne : onOne + Math.max(posts(across, 0), posts(across, 1));
+}
 
 const posts: Check = {
   id: 'concurrent-posts',
   section: '4.6',
-  title: 'comments posted at once at the list addresses are each listed once everywhere and counted exactly',
-  changesData: false,
+  title:
+    'comments posted at once, beside list reads, reads and writes, are each listed once everywhere and counted exactly',
+  changesData: true,
   postsComment: true,
   async run(context) {
-    return off(context) ?? judgePostBurstOn(context, Math.min(maxBurstPosts, context.concurrency));
+    return (
+      off(context) ?? runPlan(context, 'posts, lists and data requests at once', postsPlan(context.concurrency).bursts)
+    );
   },
 };
 

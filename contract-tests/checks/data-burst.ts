@@ -19,23 +19,33 @@ import {
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from './check';
-import { ownView, pathOf, readArticle, type ArticleRead } from './steps';
+import { ownView, ownWrite, pathOf, readArticle, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
-import { sendAtOnce, timelineOf, type Seen } from '../concurrent/burst';
+import { sendAtOnce, sendSpreadOut, timelineOf, type Planned, type Seen } from '../concurrent/burst';
 import { answerOf, noteJudged, noteRequest } from '../ledger';
 
 /**
  * One request of a burst: a write (4.2, 4.3, 4.4) or a read (4.1), on the check's article unless
  * `articleId` names another of the run's (a burst across articles).
  */
-export type BurstStep = ({ label: string; write: Write } | { label: string; read: true }) & { articleId?: number };
+export type BurstStep = (
+  { label: string; write: Write } | { label: string; read: true } | { label: string; list: string }
+) & {
+  articleId?: number;
+  /** Where a post goes, when not to the article's plural list (4.5 names three addresses). */
+  address?: string;
+};
+
+/** A step that shows the article's data (a read or a write); a list shows comments only. */
+const showsData = (step: BurstStep): step is Exclude<BurstStep, { list: string }> => !('list' in step);
 
 const articleOf = (context: CheckContext, step: BurstStep): number => step.articleId ?? context.articleId;
 
 function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
   const articleId = articleOf(context, step);
   if ('read' in step) return { method: 'GET', to: pathOf('readArticle', articleId) };
+  if ('list' in step) return { method: 'GET', to: step.list };
   const { write } = step;
   if (write.operation === 'updateArticle')
     return { method: 'PUT', to: pathOf('updateArticle', articleId), json: write.payload };
@@ -43,15 +53,20 @@ function requestOf(context: CheckContext, step: BurstStep): RequestSpec {
     return { method: 'PUT', to: pathOf('setDataKey', articleId, write.key), json: write.payload };
   if (write.operation === 'deleteDataKey')
     return { method: 'DELETE', to: pathOf('deleteDataKey', articleId, write.key) };
-  return { method: 'POST', to: pathOf('postComment', articleId), json: write.payload };
+  return { method: 'POST', to: step.address ?? pathOf('postComment', articleId), json: write.payload };
 }
 
 /** What one request of the burst did and showed, the keys of other checks in flight left out (`ownView`). */
-function observed(context: CheckContext, step: BurstStep, seen: Seen): Observed<DataOperation> {
+function observed(
+  context: CheckContext,
+  step: Exclude<BurstStep, { list: string }>,
+  seen: Seen,
+): Observed<DataOperation> {
   const json = seen.exchange?.json;
   const data = isObject(json) && isObject(json.data) ? ownView(context, json.data) : undefined;
   const answer = seen.exchange ? { status: seen.exchange.status, ...(data ? { data } : {}) } : undefined;
-  const op: DataOperation = 'read' in step ? { kind: 'read', answer } : { kind: 'write', write: step.write, answer };
+  const op: DataOperation =
+    'read' in step ? { kind: 'read', answer } : { kind: 'write', write: ownWrite(context, step.write), answer };
   return { op, sentAt: seen.sentAt, answeredAt: seen.answeredAt };
 }
 
@@ -60,7 +75,7 @@ function answersAlone(steps: BurstStep[], seen: Seen[]): string {
     .flatMap((one, index) => {
       const step = steps[index];
       if (!one.exchange || !step) return [];
-      const operation = 'read' in step ? 'readArticle' : step.write.operation;
+      const operation = 'read' in step ? 'readArticle' : 'list' in step ? 'listComments' : step.write.operation;
       const found = judgeExchange(operation, answerOf(one.exchange));
       noteJudged(statementsOfAnswer(operation, answerOf(one.exchange), found));
       return found.length > 0 ? [`${one.label}: ${describeJudged(found)}`] : [];
@@ -79,8 +94,17 @@ export interface BurstOutcome {
 export interface BurstRun extends BurstOutcome {
   /** The check's article as read just before the burst. */
   before: Record<string, unknown>;
-  /** Every request of the burst and the reads after it, as seen. */
+  /** Every request of the burst (the late ones after the others) and the reads after it, as seen. */
   seen: Seen[];
+  /** Each article the burst touched, as read just before it. */
+  befores: Map<number, Record<string, unknown>>;
+}
+
+/** Requests that leave while the burst is under way (sendSpreadOut), each of them judged as the burst's are. */
+export interface BurstOptions {
+  late?: BurstStep[];
+  /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
+  log?: Exchange[];
 }
 
 /** Why no order explains a history, in the labels of the burst's requests. */
@@ -100,13 +124,15 @@ function whyNot(verdict: DataVerdict & { kind: 'not linearizable' }, labels: str
 export async function judgeDataBurst(
   context: CheckContext,
   what: string,
-  plan: BurstStep[] | ((before: Record<string, unknown>) => BurstStep[]),
-  /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
-  log: Exchange[] = [],
+  plan: BurstStep[] | ((before: Record<string, unknown>, whole: Record<string, unknown>) => BurstStep[]),
+  { late = [], log = [] }: BurstOptions = {},
 ): Promise<BurstRun> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
-  const steps = typeof plan === 'function' ? plan(before.data) : plan;
+  // `whole`: the data with the keys of others in flight too, for a full update that must send them back.
+  const json = before.exchange.json;
+  const whole = isObject(json) && isObject(json.data) ? json.data : before.data;
+  const steps = typeof plan === 'function' ? plan(before.data, whole) : plan;
   const articleIds = [...new Set([context.articleId, ...steps.map((step) => articleOf(context, step))])];
   const befores = [before];
   for (const articleId of articleIds.slice(1))
@@ -117,23 +143,27 @@ export async function judgeDataBurst(
     read: true,
     articleId,
   }));
-  const send = (sent: BurstStep[]): Promise<Seen[]> =>
-    sendAtOnce(
-      context.client,
-      sent.map((step) => ({ label: step.label, request: requestOf(context, step) })),
-      origin,
-    );
-  const all = [...(await send(steps)), ...(await send(finals))];
+  const planned = (sent: BurstStep[]): Planned[] =>
+    sent.map((step) => ({ label: step.label, request: requestOf(context, step) }));
+  const burst = await sendSpreadOut(context.client, planned(steps), planned(late), origin);
+  const sent = [...steps, ...late.slice(0, burst.length - steps.length)];
+  const all = [...burst, ...(await sendAtOnce(context.client, planned(finals), origin))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
   for (const one of all) if (one.exchange) noteRequest(one.exchange, false);
-  const alone = answersAlone(steps, all);
+  const alone = answersAlone(sent, all);
   if (alone !== '')
     failWithTimeline(`each answer of ${what} holds what the interface states`, alone, timelineOf(all, alone));
   const outcomes = articleIds.map((articleId, at) =>
-    judgeOneArticle(context, what, [...steps, ...finals], all, { articleId, before: befores[at] as ArticleRead }),
+    judgeOneArticle(context, what, [...sent, ...finals], all, { articleId, before: befores[at] as ArticleRead }),
   );
   const note = outcomes.map((outcome) => outcome.note).find((one) => one !== undefined);
-  return { note, after: outcomes[0]?.after ?? {}, before: before.article, seen: all };
+  return {
+    note,
+    after: outcomes[0]?.after ?? {},
+    before: before.article,
+    seen: all,
+    befores: new Map(articleIds.map((articleId, at) => [articleId, befores[at]?.article ?? {}])),
+  };
 }
 
 /** The part of the burst on one article, judged alone: its attributes after, and some order of its requests. */
@@ -144,12 +174,14 @@ function judgeOneArticle(
   all: Seen[],
   { articleId, before }: { articleId: number; before: ArticleRead },
 ): BurstOutcome {
-  const on = steps.flatMap((step, index) => (articleOf(context, step) === articleId ? [index] : []));
+  const on = steps.flatMap((step, index) => (articleOf(context, step) === articleId && showsData(step) ? [index] : []));
   const last = all[on.at(-1) ?? -1];
   if (!last?.exchange || !isObject(last.exchange.json))
     throw new Error(`the read after ${what} got no article ${String(articleId)}: ${last?.error ?? ''}`);
   const aftermath = judgeArticleAfter({ before: before.article, after: last.exchange.json });
-  const history = on.map((index) => observed(context, steps[index] as BurstStep, all[index] as Seen));
+  const history = on.map((index) =>
+    observed(context, steps[index] as Exclude<BurstStep, { list: string }>, all[index] as Seen),
+  );
   const verdict = checkArticleDataLinearizable(before.data, history);
   const writes = on.flatMap((index) => {
     const step = steps[index];

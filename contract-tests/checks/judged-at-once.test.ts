@@ -2,7 +2,8 @@
  * Key writes of distinct keys sent several at once (judged-at-once.ts): how they are batched, and
  * that the value catalogue's checks send at most `--max-in-flight` at once and still pass a
  * conformant target. The target is the in-process mock behind a forwarding server that counts the
- * key writes under way and answers each a little late, so writes sent at once are seen together.
+ * key writes under way and holds the first answers until as many writes as the bound are under way,
+ * so writes sent at once are seen together however slowly each arrives.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +31,7 @@ describe('the value catalogue against a target', () => {
   let mock: RunningTarget;
   let front: Server;
   let baseUrl: string;
-  const writes = { underWay: 0, most: 0, all: 0 };
+  const writes = { underWay: 0, most: 0, all: 0, holdUntil: 0, held: [] as (() => void)[] };
 
   beforeAll(async () => {
     mock = await startInProcessMock();
@@ -53,11 +54,20 @@ describe('the value catalogue against a target', () => {
         });
         void forwarded.then(async (answer) => {
           const text = await answer.text();
-          // Late enough that the writes a check sends at once are all under way together.
-          await new Promise((resolve) => setTimeout(resolve, write ? 40 : 0));
-          if (write) writes.underWay -= 1;
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
-          response.end(text);
+          const send = (): void => {
+            if (write) writes.underWay -= 1;
+            response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+            response.end(text);
+          };
+          if (!write || writes.holdUntil === 0) {
+            send();
+            return;
+          }
+          // The first writes wait for each other: once the bound is under way, all go and none waits again.
+          writes.held.push(send);
+          if (writes.underWay < writes.holdUntil) return;
+          writes.holdUntil = 0;
+          for (const held of writes.held.splice(0)) held();
         });
       });
     });
@@ -74,7 +84,7 @@ describe('the value catalogue against a target', () => {
   test.each([8, 3, 1])(
     'sends its key writes %i at once, never more, and a conformant target passes them all',
     async (maxInFlight) => {
-      Object.assign(writes, { underWay: 0, most: 0, all: 0 });
+      Object.assign(writes, { underWay: 0, most: 0, all: 0, holdUntil: maxInFlight });
       const checks = allChecks.filter((check) => check.id === 'set-key-keeps-edge-values');
       const report = await runChecks({ baseUrl, articleIds: [2], maxInFlight, seed: 1 }, checks);
       expect(report.results.map((result) => [result.check.id, result.outcome])).toEqual([

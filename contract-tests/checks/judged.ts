@@ -21,7 +21,7 @@ import { noteJudged, noteRequest } from '../ledger';
 import { fail, isObject, showAnswer } from '../failure';
 import type { CheckContext } from './check';
 import { listAddresses } from './comment-lists';
-import { ownArticle, pathOf, readArticle, type ArticleRead } from './steps';
+import { ownArticle, ownWrite, pathOf, readArticle, type ArticleRead } from './steps';
 
 export interface JudgedWrite {
   violations: Violation[];
@@ -113,7 +113,7 @@ export function judgementOf(context: CheckContext, given: Write, around: AroundW
   const afterArticle = ownArticle(context, after.article);
   const record: WriteRecord = {
     before: ownArticle(context, before.article),
-    write,
+    write: ownWrite(context, write),
     answer: { ...answered, body: ownAnswerText(context, answer) },
     after: afterArticle,
     ...(lists ? { listsAfter: lists.lists } : {}),

@@ -4,14 +4,23 @@
  * `judgePostBurst` says whether every acknowledged post is listed once everywhere and counted.
  */
 import { allInOrder } from '../concurrent/in-order';
-import { describeJudged, judgePostBurst, statementsOfBurst, type BurstPost } from 'site-articles-schemas/conformance';
-import { noteJudged, noteRequest } from '../ledger';
+import {
+  describeJudged,
+  judgePostBurst,
+  judgePostsMidway,
+  nextLink,
+  statementsOfBurst,
+  type BurstPost,
+  type MidwaySight,
+  type TimedPost,
+} from 'site-articles-schemas/conformance';
+import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
 import { listAddresses, listAt } from './comment-lists';
-import { readArticle } from './steps';
-import { failWithTimeline } from '../failure';
+import { pathOf, readArticle } from './steps';
+import { failWithTimeline, isObject } from '../failure';
 import { isDeepStrictEqual } from 'node:util';
-import { sendAtOnce, timelineOf, type Seen } from '../concurrent/burst';
+import { timelineOf, type Seen } from '../concurrent/burst';
 
 /** A comment the suite posts (4.6: every field it asks). */
 export interface BurstComment {
@@ -26,31 +35,6 @@ export const burstComment = (context: CheckContext, index: number, count: number
   author_email: 'contract@example.com',
   body: `Posted at once, ${String(index + 1)} of ${String(count)}${of}`,
 });
-
-/** Posts `count` comments at once, cycling over the list addresses; undefined when all is as stated. */
-export async function judgePostBurstOn(context: CheckContext, count: number): Promise<undefined> {
-  const origin = performance.now();
-  const before = await readArticle(context, 'reading the article before the posts', false);
-  const addresses = await listAddresses(context);
-  const posts = Array.from({ length: count }, (_, index) => {
-    const [name, address] = addresses[index % addresses.length] ?? ['', ''];
-    return { comment: burstComment(context, index, count), label: `#${String(index + 1)} POST ${name}`, address };
-  });
-  const seen = await sendAtOnce(
-    context.client,
-    posts.map(({ comment, label, address }) => ({
-      label,
-      request: { method: 'POST', to: address, json: { comment } },
-    })),
-    origin,
-  );
-  for (const one of seen) if (one.exchange) noteRequest(one.exchange, false);
-  return expectPostsKept(context, {
-    countBefore: before.article.comments_count,
-    posts: posts.map(({ comment }) => comment),
-    seen,
-  });
-}
 
 /**
  * After posts sent at once (`seen`, among other requests of the burst or alone): every list read
@@ -69,14 +53,22 @@ export async function expectPostsKept(
       items: (await listAt(context, address, name)).items,
     })),
   );
-  const answers = posts.map((comment) => seen.find((one) => isPostOf(one, comment))?.exchange?.status);
-  const burstPosts: BurstPost[] = posts.map(({ author, body }, index) => ({ author, body, status: answers[index] }));
-  const found = judgePostBurst({
-    countBefore: Number(countBefore),
-    posts: burstPosts,
-    countAfter: after.article.comments_count,
-    lists,
+  const timed = posts.map((comment): TimedPost => {
+    const sent = seen.find((one) => isPostOf(one, comment));
+    const { author, body } = comment;
+    return { author, body, status: sent?.exchange?.status, sentAt: sent?.sentAt ?? 0, answeredAt: sent?.answeredAt };
   });
+  const burstPosts: BurstPost[] = timed.map(({ author, body, status }) => ({ author, body, status }));
+  const addresses = (await listAddresses(context)).map(([, address]) => address);
+  const found = [
+    ...judgePostBurst({
+      countBefore: Number(countBefore),
+      posts: burstPosts,
+      countAfter: after.article.comments_count,
+      lists,
+    }),
+    ...judgePostsMidway(Number(countBefore), timed, sightsOf(context, seen, addresses)),
+  ];
   noteJudged(statementsOfBurst(['postComment'], found.length === 0));
   if (found.length === 0) return undefined;
   const why = describeJudged(found);
@@ -92,3 +84,22 @@ export async function expectPostsKept(
 const isPostOf = (one: Seen, comment: BurstComment): boolean =>
   one.request.method === 'POST' &&
   isDeepStrictEqual((one.request.json as { comment?: unknown } | undefined)?.comment, comment);
+
+/**
+ * What the burst's other requests showed of the comments while the posts were under way: each whole
+ * list read at one of the article's addresses (a first page that leads on is not whole), and each
+ * Article answered at the article's own addresses with its `comments_count`.
+ */
+function sightsOf(context: CheckContext, seen: Seen[], listed: string[]): MidwaySight[] {
+  const article = pathOf('readArticle', context.articleId);
+  return seen.flatMap((one): MidwaySight[] => {
+    const { exchange, answeredAt } = one;
+    if (!exchange || answeredAt === undefined || exchange.status < 200 || exchange.status > 299) return [];
+    const at = { address: `${one.request.method} ${one.request.to}`, sentAt: one.sentAt, answeredAt };
+    const json: unknown = exchange.json;
+    if (one.request.method === 'GET' && listed.includes(one.request.to) && Array.isArray(json))
+      return nextLink(exchange.headers.get('link'), exchange.request.url) ? [] : [{ ...at, items: json }];
+    const onArticle = one.request.to === article || one.request.to.startsWith(`${article}/data/`);
+    return onArticle && isObject(json) && 'comments_count' in json ? [{ ...at, count: json.comments_count }] : [];
+  });
+}

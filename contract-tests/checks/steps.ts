@@ -3,7 +3,7 @@
  * operations catalogue (section 4) so a change to the tables reaches the suite.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { fillPath, pathsOf } from 'site-articles-schemas/conformance';
+import { fillPath, pathsOf, type Write } from 'site-articles-schemas/conformance';
 import { isReservedKey, operations, type OperationId } from 'site-articles-schemas/catalogue';
 import type { Exchange } from '../http/client';
 import { carriesAnyMarker } from '../marker';
@@ -53,6 +53,19 @@ export function ownView(context: CheckContext, data: Record<string, unknown>): R
 /** An answer or read holding an Article, with its `data` as `ownView` shows it. */
 export function ownArticle(context: CheckContext, article: Record<string, unknown>): Record<string, unknown> {
   return isObject(article.data) ? { ...article, data: ownView(context, article.data) } : article;
+}
+
+/**
+ * A write as the judgement of one check predicts from it: a full update's `data` without the keys of
+ * others in flight (`ownView`), which it sends back as they were read while nothing else was in
+ * flight, and which every read and answer this check judges leaves out too.
+ */
+export function ownWrite(context: CheckContext, write: Write): Write {
+  if (write.operation !== 'updateArticle' || !context.othersOwn) return write;
+  const payload = isObject(write.payload) ? write.payload : undefined;
+  const article = payload && isObject(payload.article) ? payload.article : undefined;
+  if (!payload || !article || !isObject(article.data)) return write;
+  return { ...write, payload: { ...payload, article: { ...article, data: ownView(context, article.data) } } };
 }
 
 export interface ArticleRead {

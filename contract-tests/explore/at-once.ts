@@ -10,7 +10,7 @@
 import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
-import { ownKeysOf } from '../checks/steps';
+import { withoutReserved } from '../checks/steps';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
@@ -68,6 +68,13 @@ function burstStep(operation: BatchOperation, index: number, real: Real, { own, 
   }
 }
 
+/**
+ * What a full update sends back as it is: every key but reserved ones (read-only: 2.1) and the
+ * sequence's own, the keys of sequences beside it included (it runs alone, so they are current).
+ */
+const sentBack = (whole: Record<string, unknown>, context: { marker: string }): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(withoutReserved(whole)).filter(([key]) => !key.startsWith(context.marker)));
+
 /** Batches that posted so far in this process: each batch's comments say which one they are. */
 let batchesPosting = 0;
 
@@ -85,7 +92,7 @@ export class AtOnceStep implements Step {
     if (real.stopped()) return;
     const { context } = real;
     // Taken before the batch is sent: a post that fails may still have landed.
-    this.budget.take(this.posts);
+    if (this.posts > 0 && !this.budget.take(this.posts)) return;
     const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
     const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
     const comments = new Map(
@@ -96,9 +103,11 @@ export class AtOnceStep implements Step {
     const { after, before, seen } = await judgeDataBurst(
       context,
       `${String(this.batch.length)} requests at once`,
-      (read) =>
-        this.batch.map((operation, index) => burstStep(operation, index, real, { own: ownKeysOf(read), comments })),
-      real.log,
+      (_read, whole) =>
+        this.batch.map((operation, index) =>
+          burstStep(operation, index, real, { own: sentBack(whole, context), comments }),
+        ),
+      { log: real.log },
     );
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));

@@ -54,7 +54,7 @@ function announce(options: ContractOptions, target: TargetSettings, runs: number
   );
   if (!options.readOnly)
     console.log(
-      `contract: data keys the sequences write start with ${markerOf(target.runId ?? '')}; the data is restored before every sequence and at the end`,
+      `contract: data keys the sequences write start with ${markerOf(target.runId ?? '')}; each sequence removes its own keys when it ends, and the data is restored at the end`,
     );
   if (!options.noComments && !options.readOnly)
     console.log(
@@ -120,6 +120,16 @@ export async function runExplore(
     console.error(`contract: ${problem.message}`);
     return runExitCode(outcome.signal, false, report.restore, problem);
   }
+  return finishSequences(options, target, { seed, runs, signal: outcome.signal, files }, report);
+}
+
+/** The end of a run of sequences: the verdict, the restore, the seed, and the report files. */
+export function finishSequences(
+  options: ContractOptions,
+  target: TargetSettings,
+  { seed, runs, signal, files }: { seed: number; runs: number; signal: StopSignal | undefined; files: ReportFiles },
+  report: { failure?: string; restore: ExploreReport['restore']; articles: ArticleExplored[] },
+): number {
   const paint = paintFor(process.stdout, process.env);
   console.log(
     report.failure
@@ -128,7 +138,7 @@ export async function runExplore(
   );
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);
-  const code = runExitCode(outcome.signal, report.failure === undefined, report.restore);
+  const code = runExitCode(signal, report.failure === undefined, report.restore);
   const summary: RunSummary = {
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,

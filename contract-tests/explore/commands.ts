@@ -172,8 +172,14 @@ export class PostBudget {
     return this.left >= count;
   }
 
-  take(count = 1): void {
+  /**
+   * Takes `count` posts when that many are left, and says whether it did: sequences side by side may
+   * both have been allowed them, so the one that comes second sends nothing.
+   */
+  take(count = 1): boolean {
+    if (this.left < count) return false;
     this.left -= count;
+    return true;
   }
 }
 
@@ -188,7 +194,7 @@ export class PostStep implements Step {
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     // Taken before the post is sent: one that fails may still have landed.
-    this.budget.take();
+    if (!this.budget.take()) return;
     posted += 1;
     const { marker } = real.context;
     const comment = {

@@ -6,11 +6,12 @@
  */
 import fc from 'fast-check';
 import { Session, type TargetSettings } from '../runner';
-import { restoreSnapshot, takeSnapshot, type RestoreReport } from '../restore';
+import type { RestoreReport } from '../restore';
 import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
+import { ArticleTurns, inTurns, removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
 import {
   DeleteKeyStep,
   ListStep,
@@ -136,70 +137,90 @@ function failureOf(cause: unknown, curls: string[]): Omit<ExploreFailure, 'text'
   return { curls, expected, actual, ...(timeline ? { timeline } : {}) };
 }
 
-/** Explores one article: how many sequences ran, and the report of the shrunk failure, if any. */
-async function exploreArticle(
-  session: Session,
+/**
+ * Runs the sequence numbered `index` (its seed: the run's plus `index`, so `--seed` replays every
+ * one) on one article, beside the others, each step in its turn (side-by-side.ts); a failure is
+ * shrunk to the shortest sequence that still fails. The report of the shrunk failure, if any.
+ */
+export async function runSequence(
+  run: SequenceRun,
   articleId: number,
-  options: ExploreOptions,
-  runs: number,
-  budget: PostBudget,
-): Promise<{ ran: number; failure?: ExploreFailure }> {
-  const context = {
-    client: session.client,
-    articleId,
-    marker: session.marker,
-    concurrency: 1,
-    maxInFlight: session.maxInFlight,
-    seed: options.seed,
-  };
+  index: number,
+): Promise<ExploreFailure | undefined> {
+  const { session, options, budget } = run;
+  const turns = run.turns.get(articleId) ?? new ArticleTurns();
   let lastCurls: string[] = [];
-  const snapshot = options.readOnly ? undefined : await takeSnapshot(session.client, articleId);
-  let sequences = 0;
-  // Every sequence fast-check runs after the first failure is a try at a smaller one.
   let failed = false;
   const property = fc.asyncProperty(
     fc.commands(steps(options, budget), { maxCommands: 20, size: 'medium' }),
     async (sequence) => {
-      let real: Real | undefined;
-      const setup = async (): Promise<{ model: SequenceModel; real: Real }> => {
-        if (snapshot) await restoreSnapshot(session.client, snapshot, session.marker);
-        sequences += 1;
-        options.onSequence?.(failed);
-        const prefix = `${session.marker}_${String(sequences)}_`;
-        real = {
-          context,
-          log: [],
-          stopped: options.stopped ?? (() => false),
-          // Reserved probes carry the marker too: `svc_contract_<run id>_...`.
-          key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
-        };
-        return { model: { data: new Map(), posts: 0 }, real };
+      run.started += 1;
+      options.onSequence?.(failed);
+      const prefix = `${session.marker}_${String(run.started)}_`;
+      const context = sequenceContext(run, articleId, prefix);
+      const real: Real = {
+        context,
+        log: [],
+        stopped: () => (options.stopped?.() ?? false) || (run.failing !== undefined && run.failing !== index),
+        // Reserved probes carry the marker too: `svc_contract_<run id>_...`.
+        key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
       };
+      const setup = (): { model: SequenceModel; real: Real } => ({ model: { data: new Map(), posts: 0 }, real });
       try {
-        await fc.asyncModelRun(setup, sequence);
+        await fc.asyncModelRun(setup, inTurns(sequence, turns));
       } catch (error) {
         failed = true;
+        run.failing ??= index;
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
-        lastCurls = real?.log.map((exchange) => exchange.curl) ?? [];
-        throw new Error(`${message}\nreproduce, in order:\n${real ? numbered(real) : '  (no requests)'}`, {
-          cause: error,
-        });
+        lastCurls = real.log.map((exchange) => exchange.curl);
+        throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
+      } finally {
+        if (!options.readOnly && !real.stopped()) await turns.take(false, () => removeKeysOf(context));
       }
     },
   );
-  const details = await fc.check(property, { numRuns: runs, seed: options.seed });
-  if (!details.failed) return { ran: details.numRuns };
+  const details = await fc.check(property, { numRuns: 1, seed: options.seed + index });
+  if (!details.failed || run.failing !== index) return undefined;
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const cause = details.errorInstance instanceof Error ? details.errorInstance.cause : undefined;
   const sequence = numberedSteps(details.counterexample?.[0] ?? []);
   const text = [
-    `article ${String(articleId)}: a sequence of ${String(sequence.length)} step(s) breaks the interface (shrunk ${String(details.numShrinks)} times)`,
+    `article ${String(articleId)}: sequence ${String(index + 1)} of ${String(sequence.length)} step(s) breaks the interface (shrunk ${String(details.numShrinks)} times)`,
     'steps:',
     ...sequence,
     error,
   ].join('\n');
-  return { ran: details.numRuns, failure: { text, steps: sequence, ...failureOf(cause, lastCurls) } };
+  return { text, steps: sequence, ...failureOf(cause, lastCurls) };
+}
+
+/**
+ * Runs `runs` sequences over the articles (sequence i on article i modulo their number), up to
+ * `--max-in-flight` at once; once one fails, no new sequence starts on its article. Each article's
+ * first failure, by sequence number.
+ */
+async function exploreSideBySide(
+  run: SequenceRun,
+  articleIds: number[],
+  runs: number,
+): Promise<{ failures: Map<number, ExploreFailure>; ran: Map<number, number> }> {
+  const found = new Map<number, { index: number; failure: ExploreFailure }>();
+  const ran = new Map<number, number>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < runs && !run.options.stopped?.()) {
+      const index = next;
+      next += 1;
+      const articleId = articleIds[index % articleIds.length] ?? 0;
+      if (found.has(articleId)) continue;
+      ran.set(articleId, (ran.get(articleId) ?? 0) + 1);
+      const failure = await runSequence(run, articleId, index);
+      const earlier = found.get(articleId);
+      if (failure && (!earlier || earlier.index > index)) found.set(articleId, { index, failure });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, run.session.maxInFlight) }, worker));
+  return { failures: new Map([...found].map(([articleId, { failure }]) => [articleId, failure])), ran };
 }
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
@@ -208,13 +229,20 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
   const articles: ArticleExplored[] = [];
   let restore: RestoreReport[];
   let cutShort: boolean;
+  const started = performance.now();
   try {
+    const runs = runsPerArticle(options.runs, settings.articleIds.length);
+    const run = sequenceRun(session, options, budget, settings.articleIds);
+    const { failures, ran } = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
     for (const articleId of settings.articleIds) {
-      if (options.stopped?.()) break;
-      const runs = runsPerArticle(options.runs, settings.articleIds.length);
-      const started = performance.now();
-      const { ran, failure } = await exploreArticle(session, articleId, options, runs, budget);
-      articles.push({ articleId, runs: ran, durationMs: performance.now() - started, ...(failure ? { failure } : {}) });
+      const failure = failures.get(articleId);
+      const runsOn = ran.get(articleId) ?? 0;
+      articles.push({
+        articleId,
+        runs: runsOn,
+        durationMs: performance.now() - started,
+        ...(failure ? { failure } : {}),
+      });
     }
   } finally {
     cutShort = options.stopped?.() ?? false;

@@ -3,8 +3,11 @@ import type { SentRequest } from '../http/curl';
 import { TargetWatch } from '../http/watch';
 import { progressEveryMs, progressStatus, startHeartbeat } from './progress';
 
+afterEach(() => {
+  jest.useRealTimers();
+});
+
 const request: SentRequest = { method: 'GET', url: 'http://h/admin/api/articles/1', headers: {}, withToken: false };
-const pause = (ms: number): Promise<void> => new Promise((resume) => setTimeout(resume, ms));
 
 test('says how far the run is and how long it took, and the request waited on once it has waited long', () => {
   const watch = new TargetWatch();
@@ -24,7 +27,8 @@ test('forgets a request once it is answered', () => {
   expect(watch.longestWaiting()).toBeUndefined();
 });
 
-test('prints a line after each silence of its period, none while the run prints its own, none once stopped', async () => {
+test('prints a line after each silence of its period, none while the run prints its own, none once stopped', () => {
+  jest.useFakeTimers();
   const lines: string[] = [];
   let ticks = 0;
   const heartbeat = startHeartbeat(
@@ -32,16 +36,18 @@ test('prints a line after each silence of its period, none while the run prints 
     300,
     (line) => lines.push(line),
   );
-  while (lines.length < 2) await pause(20);
+  jest.advanceTimersByTime(299);
+  expect(lines).toEqual([]);
+  jest.advanceTimersByTime(301);
   expect(lines).toEqual(['contract: tick 1\n', 'contract: tick 2\n']);
   lines.length = 0;
   // The run prints a line every 30 ms, well within the period: no progress line comes between.
   for (let printed = 0; printed < 15; printed += 1) {
     heartbeat.printed();
-    await pause(30);
+    jest.advanceTimersByTime(30);
   }
   expect(lines).toEqual([]);
   heartbeat.stop();
-  await pause(400);
+  jest.advanceTimersByTime(3_000);
   expect(lines).toEqual([]);
 });

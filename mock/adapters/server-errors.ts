@@ -1,5 +1,5 @@
 /**
- * Answers what Node's HTTP server refuses before Express sees a request (conflicting
+ * Answers what Node's HTTP server refuses before the core sees a request (conflicting
  * Content-Length, bad characters in a header, headers over 16 kB, a broken chunk, an `Expect` it
  * cannot meet, a CONNECT) with the mock's JSON error body instead of Node's bare status line. Only the module
  * that listens can wire this, so `cli.ts` (and the hardening tests' server) call it.

@@ -1,7 +1,7 @@
 /**
  * The controls over HTTP, the rows of the control API (outside the interface) that the mock's
  * server and its MSW handlers both serve: read the whole state, reset to the fixture, load another
- * fixture, set or clear latency and faults, and the journal. It never sees faults or the API token.
+ * fixture, set or clear latency and faults, scenarios and sandboxes, and the journal.
  * With `--persist`, a reset or a loaded fixture is answered only once it is on disk.
  */
 import { jsonAnswer, noContentAnswer } from '../core/answers';

@@ -7,6 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../index';
+import type { ControlCall } from '../core/control-stage';
+import { journalHandlers } from './routes';
 import { jsonType } from '../__tests__/http/support';
 import { RequestJournal } from './request-journal';
 
@@ -87,17 +89,34 @@ describe('the journal bounds', () => {
 });
 
 describe('the journal stream', () => {
-  let server: Server;
+  let server: Server | undefined;
   afterEach(() => {
-    server.closeAllConnections();
-    server.close();
+    server?.closeAllConnections();
+    server?.close();
+  });
+
+  it('keeps no process alive while a stream is open: an in-process reader may leave without closing it', async () => {
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const source = { journal: () => [], onJournalEntry: () => () => undefined };
+    const call = { query: {}, rest: '' } as unknown as ControlCall;
+    const answer = await journalHandlers(source).stream(call);
+    const before = timers();
+    const sent: string[] = [];
+    const stop = answer.stream?.open(
+      (text) => sent.push(text),
+      () => undefined,
+    );
+    expect(sent).toEqual([': journal stream\n\n']);
+    expect(timers()).toBe(before);
+    stop?.();
   });
 
   it('sends each new entry as a server-sent event while the page stays open', async () => {
     const mock = createApp();
-    server = createServer(mock.app);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    const listening = createServer(mock.app);
+    server = listening;
+    await new Promise<void>((done) => listening.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${String((listening.address() as AddressInfo).port)}`;
     const stream = await fetch(`${base}/__mock/journal/stream?method=PUT`);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();

@@ -33,6 +33,9 @@ function entries(source: JournalSource, filter: JournalFilter): StreamedBody {
       const keepAlive = setInterval(() => {
         send(': keep-alive\n\n');
       }, keepAliveMs);
+      // Never what keeps a process alive: an in-process stream (the MSW handlers) whose reader left
+      // without cancelling it would otherwise hold a test runner's process open until the next tick.
+      if (typeof keepAlive === 'object') keepAlive.unref();
       let unsubscribe = (): void => undefined;
       const stop = (): void => {
         clearInterval(keepAlive);

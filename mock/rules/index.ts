@@ -1,6 +1,6 @@
 /**
- * The mock's rules, one per operation of interface section 4, as a record so that the HTTP
- * adapter looks them up by operation id and a variant can replace any one of them.
+ * The mock's rules, one per operation of interface section 4, as a record so that each row of the
+ * core's route list calls its operation's rule by id and a variant can replace any one of them.
  */
 import type { OperationId } from 'site-articles-schemas/catalogue';
 import { deleteDataKey, readArticle, setDataKey, updateArticle } from './articles';

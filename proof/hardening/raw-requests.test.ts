@@ -3,7 +3,7 @@
  * Node's HTTP parser refuses most of them before Express sees them; mock/adapters/server-errors.ts
  * makes those refusals JSON too. After each, the state is unchanged and the mock still answers.
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { parseRawAnswers, sendRaw } from './client';
 import { startMock, type Harness } from './harness';
 import { read } from './requests';
@@ -120,14 +120,16 @@ test('answers 400 to a body cut short by a half-closed connection, and stores no
 
 test('survives a connection dropped in the middle of a body', async () => {
   const before = harness.mock.state();
+  const accepted = new Promise<Socket>((resolve) => harness.server.once('connection', resolve));
   const socket = connect(harness.port, '127.0.0.1');
-  await new Promise<void>((resolve) =>
-    socket.write(put('Content-Length: 100000\r\n', '{"value":"'), () => {
-      resolve();
-    }),
-  );
+  const serverSide = await accepted;
+  const closed = new Promise((resolve) => serverSide.once('close', resolve));
+  // The mock has begun the request (its head is read) before the client goes away.
+  const begun = new Promise((resolve) => harness.server.once('request', resolve));
+  socket.write(put('Content-Length: 100000\r\n', '{"value":"'));
+  await begun;
   socket.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await closed;
   expect(harness.mock.state()).toEqual(before);
   expect((await read(harness, '/admin/api/articles/1')).status).toBe(200);
 });

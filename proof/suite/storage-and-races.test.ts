@@ -8,6 +8,7 @@ import { allChecks } from '../../contract-tests/checks';
 import { startInProcessMock } from '../../contract-tests/in-process';
 import { runChecks } from '../../contract-tests/runner';
 import { failures, runAgainst, runAloneAgainst, runTimeout } from './run-against';
+import { meetingKinds, pairsAmong } from '../../contract-tests/concurrent/meetings';
 
 /** Each storage layer that changes values or names, with the catalogue entry its failure must name. */
 const manglingCatchers: [variant: string, check: string, named: string][] = [
@@ -84,6 +85,43 @@ describe('requests sent at once', () => {
       }
     },
     runTimeout * 4,
+  );
+});
+
+describe('every pair of the six operations at once', () => {
+  const matrixIds = ['concurrent-mixed-writes', 'concurrent-posts', 'concurrent-across-articles'];
+  const matrixChecks = allChecks.filter((check) => matrixIds.includes(check.id));
+
+  test(
+    'meets in a burst on one article and in a burst across two, against the correct mock',
+    async () => {
+      const target = await startInProcessMock({});
+      try {
+        const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1, 2] }, matrixChecks);
+        expect(failures(report)).toEqual([]);
+        expect([...report.meetings.met.same].sort()).toEqual(pairsAmong(meetingKinds).sort());
+        expect([...report.meetings.met.across].sort()).toEqual(pairsAmong(meetingKinds).sort());
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout,
+  );
+
+  test(
+    'passes a conformant target that takes up to 25 ms over each write, post included, and applies it in one step, 5 runs in a row',
+    async () => {
+      const target = await startInProcessMock({ rules: harmlessVariants['slow-writes-in-one-step']?.rules ?? {} });
+      try {
+        for (let run = 0; run < 5; run += 1) {
+          const report = await runChecks({ baseUrl: target.baseUrl, articleIds: [1, 2] }, matrixChecks);
+          expect([run, failures(report)]).toEqual([run, []]);
+        }
+      } finally {
+        await target.close();
+      }
+    },
+    runTimeout * 2,
   );
 });
 

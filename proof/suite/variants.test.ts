@@ -87,6 +87,8 @@ const judgedCatchers: [variant: string, check: string, rule: Rule][] = [
   ['racy-shared-request-state', 'concurrent-across-articles', 'linearizable'],
   ['racy-post-undercounts', 'concurrent-posts', 'posts-all-counted'],
   ['racy-post-loses-posts', 'concurrent-posts', 'posts-all-listed'],
+  ['racy-update-uncounts-posts', 'concurrent-posts', 'posts-all-counted'],
+  ['racy-update-lands-keys-one-by-one', 'concurrent-mixed-writes', 'linearizable'],
 ];
 
 describe('each check', () => {

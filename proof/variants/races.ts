@@ -9,10 +9,17 @@
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../../mock/rules';
 import type { CommentRecord } from '../../mock/store/records';
 import type { SiteStore } from '../../mock/store/site-store';
-import { storedArticle, type Body, type Variant } from './variant';
+import { isDeepStrictEqual } from 'node:util';
+import { isReservedKey } from 'site-articles-schemas/catalogue';
+import { sentData, storedArticle, type Body, type Variant } from './variant';
 
 /** Long enough that requests sent at once all read before any writes back. */
 const readModifyWriteMs = 15;
+/**
+ * Posts share their burst with writes, reads and list reads whose connections open meanwhile, so
+ * the posts of one burst may arrive further apart; posts are few, so a longer wait costs little.
+ */
+const postReadModifyWriteMs = 250;
 const wait = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /** Copies the article's data, waits, puts the stale copy back, then lets `rule` write on top of it. */
@@ -63,7 +70,7 @@ const undercounting: Partial<RuleSet> = {
   postComment: async (context, input) => {
     const known = counterOf(context.store);
     const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
-    await wait(readModifyWriteMs);
+    await wait(postReadModifyWriteMs);
     const outcome = defaultRules.postComment(context, input);
     if (outcome.status < 300) known.set(input.articleId, read + 1);
     return outcome;
@@ -74,7 +81,7 @@ const undercounting: Partial<RuleSet> = {
 const losingPosts: Partial<RuleSet> = {
   postComment: async (context, input) => {
     const stale = [...context.store.commentsOf(input.articleId)];
-    await wait(readModifyWriteMs);
+    await wait(postReadModifyWriteMs);
     const outcome = defaultRules.postComment(context, input);
     const list = context.store.commentsOf(input.articleId) as CommentRecord[];
     const added = list.filter((comment) => !stale.includes(comment));
@@ -106,6 +113,64 @@ const sharedRequestState: Partial<RuleSet> = {
     shared.articleId = input.articleId;
     await wait(readModifyWriteMs);
     return defaultRules.setDataKey(context, { ...input, articleId: shared.articleId });
+  },
+};
+
+/**
+ * The comment count kept apart as a column of the article's row, and a full update that reads the
+ * row, waits, and writes the whole row back: a post that lands meanwhile is counted, then uncounted.
+ * Each post waits too, then adds one to the count in one step, so posts sent with an update land
+ * inside it.
+ */
+const updateWritesBackCount: Partial<RuleSet> = {
+  ...undercounting,
+  postComment: async (context, input) => {
+    await wait(postReadModifyWriteMs);
+    const known = counterOf(context.store);
+    const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
+    const outcome = defaultRules.postComment(context, input);
+    if (outcome.status < 300) known.set(input.articleId, read + 1);
+    return outcome;
+  },
+  updateArticle: async (context, input) => {
+    const known = counterOf(context.store);
+    const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
+    await wait(postReadModifyWriteMs + 2 * readModifyWriteMs);
+    const outcome = defaultRules.updateArticle(context, input);
+    if (outcome.status >= 300) return outcome;
+    known.set(input.articleId, read);
+    return { ...outcome, body: { ...(outcome.body as Body), comments_count: read } };
+  },
+};
+
+/** Between the keys a full update lands one by one, long enough for a read to come in. */
+const stepMs = 10;
+
+/**
+ * A full update that, after a wait, lands the keys it changes one by one with a pause between (as
+ * one UPDATE per key outside a transaction does), then completes as the correct rule does: a read
+ * that comes in between sees half of it.
+ */
+const updateKeyByKey: Partial<RuleSet> = {
+  updateArticle: async (context, input) => {
+    await wait(readModifyWriteMs);
+    const article = storedArticle(context, input.articleId);
+    const before = article ? new Map(article.data) : undefined;
+    const sent = Object.entries(sentData(input.payload));
+    const allowed = sent.every(
+      ([key, value]) => !isReservedKey(key) || isDeepStrictEqual(article?.data.get(key), value),
+    );
+    for (const [key, value] of allowed && article ? sent : [])
+      if (!isDeepStrictEqual(article?.data.get(key), value)) {
+        article?.data.set(key, value);
+        await wait(stepMs);
+      }
+    const outcome = defaultRules.updateArticle(context, input);
+    if (outcome.status >= 300 && article && before) {
+      article.data.clear();
+      for (const [key, value] of before) article.data.set(key, value);
+    }
+    return outcome;
   },
 };
 
@@ -141,6 +206,16 @@ export const racyVariants: Record<string, Variant> = {
     articleIds: [1, 2],
     rules: sharedRequestState,
   },
+  'racy-update-uncounts-posts': {
+    section: '4.6',
+    does: 'keeps comments_count in the article row, and a full update writes back the row it read before a wait: a post meanwhile goes uncounted',
+    rules: updateWritesBackCount,
+  },
+  'racy-update-lands-keys-one-by-one': {
+    section: '4.2',
+    does: 'lands the keys a full update changes one at a time, pausing between: a read during the update sees half of it',
+    rules: updateKeyByKey,
+  },
   'racy-key-answer-rereads': {
     section: '4.3',
     does: 'writes the key, then answers from a later read: a key written at once answers another request’s value',
@@ -148,24 +223,32 @@ export const racyVariants: Record<string, Variant> = {
   },
 };
 
-/** Up to this long a conformant target may take over a write. */
-const jitterMs = 6;
-const delayed =
-  <I>(rule: (context: RuleContext, input: I) => Outcome) =>
-  async (context: RuleContext, input: I): Promise<Outcome> => {
-    await wait(Math.random() * jitterMs);
-    return rule(context, input);
+/** Every write (post included) waits a random time up to `ms`, then is applied in one step by the correct rule. */
+const writesDelayedUpTo = (ms: number): Partial<RuleSet> => {
+  const delayed =
+    <I>(rule: (context: RuleContext, input: I) => Outcome) =>
+    async (context: RuleContext, input: I): Promise<Outcome> => {
+      await wait(Math.random() * ms);
+      return rule(context, input);
+    };
+  return {
+    updateArticle: delayed((context, input) => defaultRules.updateArticle(context, input)),
+    setDataKey: delayed((context, input) => defaultRules.setDataKey(context, input)),
+    deleteDataKey: delayed((context, input) => defaultRules.deleteDataKey(context, input)),
+    postComment: delayed((context, input) => defaultRules.postComment(context, input)),
   };
+};
 
 export const orderingVariants: Record<string, Variant> = {
+  'slow-writes-in-one-step': {
+    section: '4.2',
+    does: 'takes up to 25 ms over every write, post included, then applies it in one step: reads meanwhile see the state before it',
+    // Long enough that reads sent while a write is under way land inside it.
+    rules: writesDelayedUpTo(25),
+  },
   'jittered-writes': {
     section: '4.3',
     does: 'delays every write by a random few milliseconds, then applies it in one step',
-    rules: {
-      updateArticle: delayed((context, input) => defaultRules.updateArticle(context, input)),
-      setDataKey: delayed((context, input) => defaultRules.setDataKey(context, input)),
-      deleteDataKey: delayed((context, input) => defaultRules.deleteDataKey(context, input)),
-      postComment: delayed((context, input) => defaultRules.postComment(context, input)),
-    },
+    rules: writesDelayedUpTo(6),
   },
 };

@@ -78,3 +78,65 @@ function judgeCounted(burst: PostBurst): Violation[] {
 }
 
 export const judgePostBurst = (burst: PostBurst): Violation[] => [...judgeListed(burst), ...judgeCounted(burst)];
+
+/** A post of the burst with when it left and when its answer came (undefined: never), on the burst's time axis. */
+export interface TimedPost extends BurstPost {
+  sentAt: number;
+  answeredAt: number | undefined;
+}
+
+/** A whole comment list (`items`) or an Article's `comments_count` (`count`) answered while the posts were under way. */
+export interface MidwaySight {
+  address: string;
+  sentAt: number;
+  answeredAt: number;
+  items?: unknown[];
+  count?: unknown;
+}
+
+const answeredBefore = (post: TimedPost, moment: number): boolean =>
+  accepted(post) && post.answeredAt !== undefined && post.answeredAt < moment;
+
+function judgeListedMidway(posts: TimedPost[], sight: MidwaySight & { items: unknown[] }): Violation[] {
+  return posts.flatMap((post, index) => {
+    const copies = copiesOf(sight.items, post);
+    const allowed = answeredBefore(post, sight.sentAt) ? [1] : accepted(post) || unknown(post) ? [0, 1] : [0];
+    return allowed.includes(copies)
+      ? []
+      : [
+          violation(
+            'posts-all-listed',
+            `${sight.address}, read while the posts were under way (post #${String(index + 1)})`,
+            `the post (answered ${String(post.status ?? 'nothing')}) listed ${allowed.join(' or ')} time(s)`,
+            `listed ${String(copies)} time(s)`,
+          ),
+        ];
+  });
+}
+
+function judgeCountedMidway(countBefore: number, posts: TimedPost[], sight: MidwaySight): Violation[] {
+  const least = countBefore + posts.filter((post) => answeredBefore(post, sight.sentAt)).length;
+  const most =
+    countBefore + posts.filter((post) => (accepted(post) || unknown(post)) && post.sentAt < sight.answeredAt).length;
+  const count = sight.count;
+  if (typeof count === 'number' && count >= least && count <= most) return [];
+  return [
+    violation(
+      'posts-all-counted',
+      `${sight.address} /comments_count, answered while the posts were under way`,
+      `from ${String(least)} (the posts acknowledged before it was sent) to ${String(most)} (those sent before it was answered)`,
+      JSON.stringify(count),
+    ),
+  ];
+}
+
+/**
+ * Lists and Articles answered while posts sent at once were under way: a post acknowledged before
+ * a list was sent is in it exactly once, and none is listed twice; a `comments_count` is at least
+ * the posts acknowledged before it was asked for and at most those sent before it was answered.
+ */
+export const judgePostsMidway = (countBefore: number, posts: TimedPost[], sights: MidwaySight[]): Violation[] =>
+  sights.flatMap((sight) => [
+    ...(sight.items ? judgeListedMidway(posts, { ...sight, items: sight.items }) : []),
+    ...(sight.count === undefined ? [] : judgeCountedMidway(countBefore, posts, sight)),
+  ]);

@@ -84,31 +84,12 @@ export function jsonDifferences(
 export const describeDifference = (difference: PathDifference): string =>
   `${difference.pointer || '(answer)'}: ${difference.kind}, expected ${difference.expected}; actual ${difference.actual}`;
 
-export interface KeyDifference {
-  key: string;
-  expected: unknown;
-  actual: unknown;
-}
-
-/** Every key whose value in `actual` is not the one in `expected` (absent on either side included). */
-export function keyDifferences(actual: Data, expected: Data): KeyDifference[] {
-  const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
-  return keys
-    .filter(
-      (key) =>
-        !(Object.hasOwn(actual, key) && Object.hasOwn(expected, key) && isDeepStrictEqual(actual[key], expected[key])),
-    )
-    .map((key) => ({
-      key,
-      expected: Object.hasOwn(expected, key) ? expected[key] : undefined,
-      actual: Object.hasOwn(actual, key) ? actual[key] : undefined,
-    }));
-}
-
-/** `k: 1 instead of 2; j: (absent) instead of "x"`. */
+/** `k: 1 instead of 2; j/x: (absent) instead of "x"`: every path of `actual` that is not as in `expected`. */
 export const describeDifferences = (actual: Data | undefined, expected: Data): string =>
   actual === undefined
     ? 'no data'
-    : keyDifferences(actual, expected)
-        .map(({ key, expected: wanted, actual: got }) => `${key}: ${showValue(got)} instead of ${showValue(wanted)}`)
+    : jsonDifferences(actual, expected)
+        .differences.map(
+          (difference) => `${difference.pointer.slice(1)}: ${difference.actual} instead of ${difference.expected}`,
+        )
         .join('; ');

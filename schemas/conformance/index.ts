@@ -16,7 +16,14 @@ export { predictData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange } from './attributes';
 export { nextLink, walkPages, type ListPages } from './paging';
-export { judgePostBurst, type BurstPost, type PostBurst } from './bursts';
+export {
+  judgePostBurst,
+  judgePostsMidway,
+  type BurstPost,
+  type MidwaySight,
+  type PostBurst,
+  type TimedPost,
+} from './bursts';
 export { checkLinearizable, type Model, type Observed, type Verdict } from './linearizability/check';
 export { articleDataModel, type DataOperation } from './linearizability/model';
 export { checkArticleDataLinearizable, type DataVerdict } from './linearizability/by-key';

@@ -5,8 +5,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { changedAttributes } from './attributes';
-import { keyDifferences, showValue } from './difference';
-import { keyPointer } from './write';
+import { showValue } from './difference';
+import { dataDifferences } from './write';
 import { violation, type Violation } from './violation';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -25,9 +25,7 @@ export function judgeReads({
   );
   const data =
     isRecord(before.data) && isRecord(after.data)
-      ? keyDifferences(after.data, before.data).map(({ key, expected, actual }) =>
-          violation('read-changes-nothing', keyPointer(key), showValue(expected), showValue(actual)),
-        )
+      ? dataDifferences('read-changes-nothing', after.data, before.data)
       : [];
   const count = isDeepStrictEqual(before.comments_count, after.comments_count)
     ? []

@@ -2,8 +2,8 @@
  * The one route table of section 4: which operation an address names, for the mock's core, the
  * validating proxy and the contract suite alike. Every address comes from the generated catalogue
  * (schemas/generated/catalogue.ts: `operations` and the comment list's `otherAddresses`), so none is restated
- * here. Matching follows Express's defaults, which the mock always had: case-insensitive, an
- * optional trailing slash, one segment per parameter. Parameters come back as they appear in the
+ * here. Matching is case-insensitive, with an optional trailing slash and one segment per
+ * parameter (as Express matches by default, which clients of the mock met first). Parameters come back as they appear in the
  * path, still percent-encoded: what a malformed one means is each caller's business.
  */
 import { operations, otherAddresses, type OperationId } from '../generated/catalogue';

@@ -126,9 +126,11 @@ export function statementsOfAnswer(operation: OperationId, answer: Answer, viola
   ];
 }
 
-/** The JSON Pointer of a data key, as write.ts writes it. */
+/** The data key a JSON Pointer into `data` names (its first segment; a finding may point deeper). */
 const keyOfPointer = (path: string): string | undefined =>
-  path.startsWith('/data/') ? path.slice('/data/'.length).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  path.startsWith('/data/')
+    ? (path.slice('/data/'.length).split('/')[0] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')
+    : undefined;
 
 const sentData = (write: Write): Record<string, unknown> => {
   if (write.operation !== 'updateArticle' || !isRecord(write.payload) || !isRecord(write.payload.article)) return {};

@@ -90,3 +90,14 @@ test('judgeWrite leaves the answer on its own to judgeExchange, so nothing is re
   });
   expect(rulesOf(found)).not.toContain('empty-204');
 });
+
+test('judgeWrite names the path inside a data value that is not as written, not the whole value', () => {
+  const value = { colour: 'teal', sizes: [1, 2], text: 'x'.repeat(500) };
+  const found = judgeWrite({
+    before: { id: 1, data: {}, comments_count: 0 },
+    write: { operation: 'setDataKey', key: 'k', payload: { value } },
+    answer: { status: 200, headers: { 'content-type': 'application/json' }, body: '' },
+    after: { id: 1, data: { k: { ...value, colour: 'red' } }, comments_count: 0 },
+  }).filter((one) => one.rule === 'data-as-predicted');
+  expect(found).toEqual([{ rule: 'data-as-predicted', path: '/data/k/colour', expected: '"teal"', actual: '"red"' }]);
+});

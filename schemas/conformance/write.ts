@@ -9,10 +9,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
 import { isSuccessStatus } from './status';
 import { answerDifferences, changedAttributes } from './attributes';
-import { describeDifferences, jsonDifferences, keyDifferences, pointerOf, showValue } from './difference';
+import { describeDifferences, jsonDifferences, showValue } from './difference';
 import { unrealArticleDates, unrealCommentDates, type Answer } from './answer';
 import { predictData, type Write } from './predict';
-import { violation, type Violation } from './violation';
+import { violation, type Rule, type Violation } from './violation';
 
 export type { Write } from './predict';
 
@@ -73,8 +73,15 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
   );
 }
 
-/** JSON Pointer of one data key. */
-export const keyPointer = (key: string): string => pointerOf('/data', key);
+/** A finding of `rule` for each path of the article's `data` that is not as expected. */
+export const dataDifferences = (
+  rule: Rule,
+  actual: Record<string, unknown>,
+  expected: Record<string, unknown>,
+): Violation[] =>
+  jsonDifferences(actual, expected, '/data').differences.map((difference) =>
+    violation(rule, difference.pointer, difference.expected, difference.actual),
+  );
 
 function judgeData(record: WriteRecord): Violation[] {
   const { before, write, after } = record;
@@ -82,11 +89,8 @@ function judgeData(record: WriteRecord): Violation[] {
   if (allowed.some((data) => isDeepStrictEqual(data, after.data))) return [];
   if (!isRecord(after.data)) return [violation('data-as-predicted', '/data', 'an object', show(after.data))];
   const [only] = allowed;
-  // One allowed result: each key that differs is its own finding; two (merge or replace): both said.
-  if (allowed.length === 1 && only)
-    return keyDifferences(after.data, only).map(({ key, expected, actual }) =>
-      violation('data-as-predicted', keyPointer(key), showValue(expected), showValue(actual)),
-    );
+  // One allowed result: each path that differs is its own finding; two (merge or replace): both said.
+  if (allowed.length === 1 && only) return dataDifferences('data-as-predicted', after.data, only);
   const afterData = after.data;
   return [
     violation(

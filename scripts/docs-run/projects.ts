@@ -55,6 +55,13 @@ const recipes: Record<string, Recipe[]> = {
   ],
   vitest: [
     {
+      packages: ['msw@2', 'vitest@4', typescript['7'], nodeTypes(20)],
+      tarballs: ['mock'],
+      node: 'this',
+      testCommand: 'npx vitest run',
+      resolution: 'bundler',
+    },
+    {
       packages: ['msw@3', 'vitest@5', typescript['7'], nodeTypes(newerNode)],
       tarballs: ['mock'],
       node: 'newer',

@@ -90,7 +90,7 @@ test('keeps the site as it was, writes included, and says why when the changed f
   writeFileSync(file, '{"pages": [');
   await until('the message about the broken file', () => cli.stderr().includes('JSON'));
   expect(cli.stderr()).toContain(
-    `mock: ${file} changed but is not loaded, so the site stays as it was: ${file}: Unexpected end of JSON input\n`,
+    `mock: ${file} changed but is not loaded, so the site stays as it was: ${file}: the JSON ends too soon, at line 1, column 12\n`,
   );
   expect(await titleOf(base)).toBe('good');
 });

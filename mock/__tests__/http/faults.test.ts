@@ -46,8 +46,9 @@ describe('a delay whose client goes away', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const leaving = new AbortController();
+    const arrived = new Promise((resolve) => server.once('request', resolve));
     const abandoned = fetch(`http://127.0.0.1:${String(port)}/admin/api/articles/2`, { signal: leaving.signal });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived;
     leaving.abort();
     await expect(abandoned).rejects.toThrow();
     const started = performance.now();

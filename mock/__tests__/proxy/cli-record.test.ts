@@ -56,6 +56,23 @@ async function startCli(args: string[]): Promise<Started> {
   throw new Error(`mock did not start: ${out}`);
 }
 
+/** The article ids in the recording once it holds `count` of them, or what it holds after 20 s of looking. */
+async function recordedIdsOnceAll(file: string, count: number): Promise<number[]> {
+  for (let looked = 0; looked < 400 && recordedIds(file).length < count; looked += 1)
+    await new Promise((done) => setTimeout(done, 50));
+  return recordedIds(file);
+}
+
+function recordedIds(file: string): number[] {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { articles: { id: number }[] }).articles
+      .map((article) => article.id)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
 const get = async (url: string): Promise<unknown> => (await fetch(url)).json();
 const withoutAddresses = (article: unknown): unknown =>
   Object.fromEntries(
@@ -82,10 +99,8 @@ test('records what passed through into a fixture that serves the same articles a
   const seen = [];
   for (const id of ids)
     seen.push([await get(`${proxy.url}/admin/api/articles/${id}`), await get(listOf(proxy.url, id))]);
-  // Written on each change, not only at exit: the file already holds every article read.
-  await new Promise((done) => setTimeout(done, 300));
-  const whileRunning = JSON.parse(readFileSync(file, 'utf8')) as { articles: { id: number }[] };
-  expect(whileRunning.articles.map((article) => article.id).sort()).toEqual(ids);
+  // Written on each change, not only at exit: the file comes to hold every article read while the proxy runs.
+  expect(await recordedIdsOnceAll(file, ids.length)).toEqual(ids);
   const output = await proxy.stop();
   expect(output).toMatch(
     /proxy: 7 exchanges judged, 0 with violations \(0 listed\), 0 with client findings \(0 listed\), 0 not judged/,

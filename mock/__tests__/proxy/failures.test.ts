@@ -31,17 +31,25 @@ test('answers 502 naming a refused connection, and again on the next request', a
   await stillServes(proxy);
 });
 
-test('answers 504 after --proxy-timeout when the deployment hangs, then serves the next request', async () => {
+test('answers 504 after --proxy-timeout when the deployment hangs, naming the timeout', async () => {
+  const upstream = await serve(() => undefined);
+  const proxy = await startProxy({ upstream, timeoutMs: 300 });
+  const hung = await fetch(`${proxy.url}${articleOne}`);
+  expect(hung.status).toBe(504);
+  expect(await message(hung)).toBe(`The deployment at ${upstream} did not answer within 300 ms.`);
+  expect(proxy.journal.list().map((entry) => entry.status)).toEqual([504]);
+});
+
+test('forwards the next request after a 504 and serves its answer', async () => {
   const mock = createApp().app;
   const upstream = await serve((request, response) => {
     if (!request.url?.includes('hang')) mock(request, response);
   });
-  const proxy = await startProxy({ upstream, timeoutMs: 300 });
-  const started = Date.now();
-  const hung = await fetch(`${proxy.url}${articleOne}?hang=1`);
-  expect(hung.status).toBe(504);
-  expect(await message(hung)).toBe(`The deployment at ${upstream} did not answer within 300 ms.`);
-  expect(Date.now() - started).toBeLessThan(3_000);
+  // The deployment's first answer loads what answers need; it is had here, outside the proxy's
+  // timeout, which is then long enough for a warm answer however busy the machine.
+  expect((await fetch(`${upstream}${articleOne}`)).status).toBe(200);
+  const proxy = await startProxy({ upstream, timeoutMs: 2_000 });
+  expect((await fetch(`${proxy.url}${articleOne}?hang=1`)).status).toBe(504);
   expect((await fetch(`${proxy.url}${articleOne}`)).status).toBe(200);
   expect(proxy.journal.list().map((entry) => entry.status)).toEqual([504, 200]);
 });
