@@ -186,14 +186,16 @@ function maxBodyOf(text: string): number {
   return bytes;
 }
 
-function maxInFlightOf(text: string): number {
+/** `--max-in-flight`'s value, bounded; a replayed case file's is held to the same bound. */
+export function maxInFlightOf(text: string): number {
   const value = wholeNumber(text, '--max-in-flight');
   if (value < 1 || value > maxConcurrency)
     throw new SettingsError(`--max-in-flight takes 1 to ${String(maxConcurrency)} checks at once, not ${text}`);
   return value;
 }
 
-function concurrencyOf(text: string): number {
+/** `--concurrency`'s value, bounded; a replayed case file's is held to the same bound. */
+export function concurrencyOf(text: string): number {
   const value = wholeNumber(text, '--concurrency');
   if (value < 1 || value > maxConcurrency)
     throw new SettingsError(`--concurrency takes 1 to ${String(maxConcurrency)} requests at once, not ${text}`);

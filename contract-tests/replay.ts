@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { allChecks, type Check } from './checks';
+import { concurrencyOf, maxInFlightOf } from './cli-options';
 import { TargetWatch } from './http/watch';
 import { preflight } from './preflight';
 import { failureLines } from './report/failure-text';
@@ -43,6 +44,15 @@ function replayable(parsed: unknown, file: string): { saved: CaseFile; check: Ch
     !isCount(run.maxInFlight)
   )
     throw bad('"run" lacks the run id, seed, article ids, concurrency or max in flight');
+  if (!run.articleIds.includes(parsed.articleId))
+    throw bad(`its article ${String(parsed.articleId)} is not among the run's "articleIds"`);
+  try {
+    concurrencyOf(String(run.concurrency));
+    maxInFlightOf(String(run.maxInFlight));
+  } catch (error) {
+    if (error instanceof SettingsError) throw bad(`its run's ${error.message}`);
+    throw error;
+  }
   return { saved: parsed as unknown as CaseFile, check: found };
 }
 

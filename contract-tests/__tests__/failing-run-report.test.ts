@@ -124,7 +124,37 @@ describe('articles-contract replay', () => {
     expect(correct.code).toBe(0);
   }, 60_000);
 
+  /** The burst's case file with its run's settings changed, as an edited or hand-made file would be. */
+  const alteredCase =
+    (name: string, run: Partial<CaseFile['run']>): (() => string) =>
+    () => {
+      const saved = JSON.parse(readFileSync(burstCase(), 'utf8')) as CaseFile;
+      const file = join(scratch, `${name}.json`);
+      writeFileSync(file, JSON.stringify({ ...saved, run: { ...saved.run, ...run } }));
+      return file;
+    };
+
   test.each([
+    [
+      'a case whose run sends no request at once',
+      alteredCase('none-at-once', { concurrency: 0 }),
+      /^contract: .*none-at-once\.json is not a usable case file: its run's --concurrency takes 1 to 64 requests at once, not 0\n$/,
+    ],
+    [
+      'a case whose run sends 500 requests at once',
+      alteredCase('load-test', { concurrency: 500 }),
+      /^contract: .*load-test\.json is not a usable case file: its run's --concurrency takes 1 to 64 requests at once, not 500\n$/,
+    ],
+    [
+      'a case whose run runs no check at once',
+      alteredCase('no-checks', { maxInFlight: 0 }),
+      /^contract: .*no-checks\.json is not a usable case file: its run's --max-in-flight takes 1 to 64 checks at once, not 0\n$/,
+    ],
+    [
+      'a case whose run names no article',
+      alteredCase('no-articles', { articleIds: [] }),
+      /^contract: .*no-articles\.json is not a usable case file: its article [0-9]+ is not among the run's "articleIds"\n$/,
+    ],
     [
       'an absent file',
       (): string => join(scratch, 'none.json'),

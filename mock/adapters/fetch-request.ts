@@ -57,9 +57,14 @@ function readableOf(stream: StreamedBody): ReadableStream<Uint8Array> {
   let stop = (): void => undefined;
   return new ReadableStream({
     start(controller) {
-      stop = stream.open((text) => {
-        controller.enqueue(encoder.encode(text));
-      });
+      stop = stream.open(
+        (text) => {
+          controller.enqueue(encoder.encode(text));
+        },
+        () => {
+          controller.close();
+        },
+      );
     },
     cancel() {
       stop();

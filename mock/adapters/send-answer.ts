@@ -11,7 +11,10 @@ import type { PlainAnswer, StreamedBody } from '../core/plain';
 
 function sendStream(response: ServerResponse, headers: string[], status: number, stream: StreamedBody): void {
   response.writeHead(status, headers);
-  const stop = stream.open((text) => response.write(text));
+  const stop = stream.open(
+    (text) => response.write(text),
+    () => response.end(),
+  );
   response.on('close', stop);
 }
 

@@ -32,6 +32,11 @@ export interface BuiltMock {
   controls: MockControls;
 }
 
+/** One site of the mock; `end` when it is gone (an ended sandbox) ends its journal streams. */
+interface BuiltSite extends BuiltMock {
+  end(): void;
+}
+
 /** What differs between the ways of serving the mock. */
 export interface Serving {
   /** The runtime's constant-time comparison (node:crypto on Node, pure JS in a browser). */
@@ -90,7 +95,7 @@ function buildSite(
   serving: Serving,
   shared: SharedScenarios,
   start: { scenario: string; extraGuards: Guard[] },
-): BuiltMock {
+): BuiltSite {
   let fixture = (options.fixture ?? sampleSite) as Fixture;
   const state = stateFrom(options, fixture);
   const { persistence } = options;
@@ -122,7 +127,7 @@ function buildSite(
     settled,
     state: () => state.store.toFixture(),
     journal: (filter) => journal.list(filter),
-    onJournalEntry: (listener) => journal.subscribe(listener),
+    onJournalEntry: (listener, ended) => journal.subscribe(listener, ended),
     faults: () => structuredClone(state.faults),
     setFaults: (faults) => {
       state.faults = structuredClone(faults);
@@ -140,7 +145,7 @@ function buildSite(
     guards: [...(serving.guards ?? []), ...start.extraGuards],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
   });
-  return { core, controls };
+  return { core, controls, end: journal.end.bind(journal) };
 }
 
 /** The run's scenarios: `default` (the fixture and faults of the options), then those the options name. */
@@ -150,7 +155,7 @@ function shelfOf(options: MockOptions): ScenarioShelf {
     checkedScenario(file, `scenario ${name}`),
   ]);
   const own: Scenario = { site: (options.fixture ?? sampleSite) as Fixture, faults: options.faults ?? {} };
-  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper);
+  return new ScenarioShelf([[defaultScenario, own], ...given], options.scenarioKeeper, options.maxScenarios);
 }
 
 /** A sandbox's site: the scenario's, in memory only, with the mock's other options. */

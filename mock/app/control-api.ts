@@ -22,9 +22,18 @@ const fixtureLimit = byteCount(defaults.fixtureLimit);
 /** A body of the control API: a fixture nests deeper than a write of the interface may (core/limits.ts). */
 const controlJson = (call: ControlCall): Promise<unknown> => call.json(fixtureLimit, maxFixtureDepth);
 
-function loadOrExplain(controls: MockControls, body: unknown): void {
+/** A name longer than this is no file's name: the refusal says "the fixture" instead. */
+const longestSourceName = 255;
+
+/** What a refusal calls the fixture: the name its sender gives (`?name=`, the workbench's file name), else "the fixture". */
+function fixtureSource(call: ControlCall): string {
+  const name = call.query.name;
+  return typeof name === 'string' && name !== '' && name.length <= longestSourceName ? name : 'the fixture';
+}
+
+function loadOrExplain(controls: MockControls, body: unknown, source: string): void {
   try {
-    controls.loadFixture(body, 'request body');
+    controls.loadFixture(body, source);
   } catch (error) {
     if (error instanceof FixtureError) throw validationError({ fixture: [error.message] });
     throw error;
@@ -62,7 +71,7 @@ export function controlsOverHttp(controls: MockControls): ControlHandlers<'msw'>
     },
     '/__mock/fixture': {
       PUT: async (call) => {
-        loadOrExplain(controls, await controlJson(call));
+        loadOrExplain(controls, await controlJson(call), fixtureSource(call));
         return saved();
       },
     },

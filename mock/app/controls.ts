@@ -31,8 +31,8 @@ export interface MockControls {
   state(): SiteFixture;
   /** Recent requests with their bodies, oldest first; only those matching `filter` when given. */
   journal(filter?: JournalFilter): JournalEntry[];
-  /** Calls `listener` with each request recorded from now on; returns the way to stop. */
-  onJournalEntry(listener: JournalListener): () => void;
+  /** Calls `listener` with each request recorded from now on, and `ended` when the site ends (a sandbox's); returns the way to stop. */
+  onJournalEntry(listener: JournalListener, ended?: () => void): () => void;
   faults(): Faults;
   setFaults(faults: Faults): void;
   /** The scenarios of the run (docs/scenarios.md), `default` first. */

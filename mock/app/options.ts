@@ -44,6 +44,8 @@ export interface MockOptions {
   scenario?: string;
   /** How many sandboxes the mock holds at once (64); `POST /__mock/sandboxes` past it answers 409. */
   maxSandboxes?: number;
+  /** How many scenarios the mock holds, `default` with them (128); saving a new one past it answers 409. */
+  maxScenarios?: number;
 }
 
 export const defaults = {

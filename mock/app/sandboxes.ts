@@ -12,7 +12,7 @@ import { isControlAddress } from '../core/control-table';
 import { corsHeaders, type CorsOrigins } from '../core/cors';
 import type { Core, Guard } from '../core/pipeline';
 import { headerValue, type PlainRequest } from '../core/plain';
-import { cookieValue } from '../security/control-token';
+import { decodedCookie, rawCookieValue } from '../security/control-token';
 
 export const sandboxHeader = 'x-mock-sandbox';
 export const sandboxCookie = 'mock_sandbox';
@@ -21,12 +21,16 @@ export const sandboxesPath = '/__mock/sandboxes';
 /** How many sandboxes the mock holds at once unless told otherwise (`maxSandboxes`). */
 export const defaultMaxSandboxes = 64;
 
-/** The sandbox a request names, if any: the header, else the cookie. */
+/**
+ * The sandbox a request names, if any: the header, else the cookie. A cookie that does not decode
+ * still names a sandbox (as sent), one the mock never holds, so the request is refused rather than
+ * served the shared site.
+ */
 export function sandboxIdOf(request: PlainRequest): string | undefined {
   const header = headerValue(request, sandboxHeader);
   if (header !== undefined) return header.trim();
-  const cookie = request.headers.cookie;
-  return cookie === undefined ? undefined : cookieValue(cookie, sandboxCookie);
+  const raw = rawCookieValue(request.headers.cookie, sandboxCookie);
+  return raw === undefined ? undefined : (decodedCookie(raw) ?? raw);
 }
 
 /** The cookie that puts a browser (or a Playwright context) in a sandbox; scripts cannot read it, other sites never send it. */
@@ -46,7 +50,7 @@ const randomId = (): string =>
   );
 
 /** The sandboxes of the run, at most `max` at once. */
-export class Sandboxes<Site extends { core: Core }> {
+export class Sandboxes<Site extends { core: Core; end?(): void }> {
   private readonly open = new Map<string, Sandbox<Site>>();
 
   constructor(
@@ -69,9 +73,13 @@ export class Sandboxes<Site extends { core: Core }> {
     return this.open.get(id);
   }
 
-  /** Ends a sandbox; whether there was one. */
+  /** Ends a sandbox, and with it its site's streams (nothing keeps an ended site alive); whether there was one. */
   end(id: string): boolean {
-    return this.open.delete(id);
+    const sandbox = this.open.get(id);
+    if (!sandbox) return false;
+    this.open.delete(id);
+    sandbox.site.end?.();
+    return true;
   }
 
   list(): Sandbox<Site>[] {

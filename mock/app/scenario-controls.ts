@@ -25,7 +25,7 @@ type ScenarioControls = Pick<
 /** What the run shares between its sites. */
 export interface SharedScenarios {
   shelf: ScenarioShelf;
-  sandboxes: Sandboxes<{ core: Core }>;
+  sandboxes: Sandboxes<{ core: Core; end?(): void }>;
 }
 
 /** What the controls need of one site. */

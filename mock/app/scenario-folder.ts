@@ -4,10 +4,10 @@
  * removed through the control API (or the workbench) is written to, or removed from, the folder.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { ApiError } from '../core/api-error';
-import type { ScenarioKeeper } from './scenarios';
-import { readJsonFile } from '../loading/json-file';
+import { checkScenarioName, refuseDefault, ScenarioError, type ScenarioKeeper } from './scenarios';
+import { readJsonSource } from '../loading/fixture-file';
 import { FixtureError } from '../loading/load-fixture';
 
 /** What `createApp` is given for the command's scenario options. */
@@ -20,14 +20,17 @@ export interface CommandScenarios {
 /** A value is a file when it ends in `.json` or names a folder; otherwise a scenario's name. */
 const isFile = (typed: string): boolean => typed.endsWith('.json') || /[/\\]/.test(typed);
 
-const nameOf = (file: string): string => basename(file, '.json');
-
-function readScenarioFile(path: string, typed: string): unknown {
+/** The scenario a file holds is named by the file; a name the shelf would refuse stops the start naming the file. */
+function nameOf(file: string, shown = file): string {
+  const name = basename(file, '.json');
   try {
-    return readJsonFile(path);
+    checkScenarioName(name);
+    refuseDefault(name);
   } catch (error) {
-    throw new FixtureError(`${typed}: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof ScenarioError) throw new FixtureError(`${shown}: ${error.message}`);
+    throw error;
   }
+  return name;
 }
 
 /** The folder's scenarios by name; the folder is made when missing. */
@@ -35,7 +38,7 @@ function folderScenarios(folder: string, typed: string): Record<string, unknown>
   mkdirSync(folder, { recursive: true });
   const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
   return Object.fromEntries(
-    files.map((file) => [nameOf(file), readScenarioFile(join(folder, file), join(typed, file))]),
+    files.map((file) => [nameOf(file, join(typed, file)), readJsonSource(join(folder, file), join(typed, file))]),
   );
 }
 
@@ -46,9 +49,15 @@ function folderKeeper(folder: string): ScenarioKeeper {
       message: `Scenario "${name}" could not be kept in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
     });
   };
+  /** The scenario's file, never outside the folder whatever the name (the shelf checks names too). */
+  const fileOf = (name: string): string => {
+    const path = resolvePath(folder, `${name}.json`);
+    if (dirname(path) !== resolvePath(folder)) refuse(name, new Error('its name leads outside the folder'));
+    return path;
+  };
   return {
     save: (name, file) => {
-      const path = join(folder, `${name}.json`);
+      const path = fileOf(name);
       try {
         writeFileSync(`${path}.saving`, `${JSON.stringify(file, null, 2)}\n`);
         renameSync(`${path}.saving`, path);
@@ -57,8 +66,9 @@ function folderKeeper(folder: string): ScenarioKeeper {
       }
     },
     remove: (name) => {
+      const path = fileOf(name);
       try {
-        rmSync(join(folder, `${name}.json`), { force: true });
+        rmSync(path, { force: true });
       } catch (error) {
         refuse(name, error);
       }
@@ -77,6 +87,6 @@ export function commandScenarios(
   const typed = options.scenario;
   if (typed === undefined) return { scenarios: fromFolder, ...keeper };
   if (!isFile(typed)) return { scenarios: fromFolder, scenario: typed, ...keeper };
-  const file = { [nameOf(typed)]: readScenarioFile(resolve(typed), typed) };
+  const file = { [nameOf(typed)]: readJsonSource(resolve(typed), typed) };
   return { scenarios: { ...fromFolder, ...file }, scenario: nameOf(typed), ...keeper };
 }

@@ -4,6 +4,7 @@
  * (`--scenario`) or in a sandbox. A scenario in file form is `{"site": <fixture>, "faults": {...}}`,
  * the faults as `PUT /__mock/faults` takes them (docs/scenarios.md).
  */
+import { ApiError } from '../core/api-error';
 import { faultProblems, type Faults } from '../core/faults';
 import { FixtureError, storeFromFixture, storeOf } from '../loading/load-fixture';
 import type { CheckedFixture } from '../loading/checked-fixture';
@@ -49,6 +50,14 @@ export function checkScenarioName(name: unknown): asserts name is string {
     });
 }
 
+/** `default` is the site and faults the mock started with, never replaced nor removed: a sandbox opened without a scenario starts from it. */
+export function refuseDefault(name: string): void {
+  if (name === defaultScenario)
+    throw new ScenarioError({
+      name: ['"default" stays as the mock started: it is what a sandbox opened without a scenario starts from'],
+    });
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -82,16 +91,31 @@ export interface ScenarioKeeper {
   remove(name: string): void;
 }
 
-/** The scenarios of the run, by name, in the order they were first saved. */
+/** How many scenarios the mock holds, `default` with them, unless told otherwise (`maxScenarios`). */
+export const defaultMaxScenarios = 128;
+
+/** How many names an unknown name's message shows: the list is for the eye, `GET /__mock/scenarios` has them all. */
+const namesShown = 5;
+
+/** The names there are, short enough to read in one line whatever their number. */
+function someNames(names: string[]): string {
+  if (names.length <= namesShown) return `there are: ${names.join(', ') || 'none'}`;
+  const more = names.length - namesShown;
+  return `there are ${String(names.length)}: ${names.slice(0, namesShown).join(', ')} and ${String(more)} more (GET /__mock/scenarios lists them)`;
+}
+
+/** The scenarios of the run, by name, in the order they were first saved, at most `max`. */
 export class ScenarioShelf {
   private readonly scenarios = new Map<string, Scenario>();
 
   constructor(
     initial: Iterable<[string, Scenario]>,
     private readonly keeper?: ScenarioKeeper,
+    private readonly max = defaultMaxScenarios,
   ) {
     for (const [name, scenario] of initial) {
       checkScenarioName(name);
+      if (this.scenarios.has(defaultScenario)) refuseDefault(name);
       this.scenarios.set(name, scenario);
     }
   }
@@ -102,28 +126,28 @@ export class ScenarioShelf {
 
   /** The scenario of that name; a ScenarioError (`unknown`) when there is none. */
   get(name: string): Scenario {
+    checkScenarioName(name);
     const scenario = this.scenarios.get(name);
     if (scenario) return scenario;
-    const known = this.names().join(', ');
-    throw new ScenarioError(
-      { scenario: [`there is no scenario named "${name}"; there are: ${known || 'none'}`] },
-      true,
-    );
+    throw new ScenarioError({ scenario: [`there is no scenario named "${name}"; ${someNames(this.names())}`] }, true);
   }
 
   /** Saves a scenario, kept first (a scenario that cannot be kept changes nothing). */
   put(name: string, scenario: Scenario): void {
     checkScenarioName(name);
+    refuseDefault(name);
+    if (!this.scenarios.has(name) && this.scenarios.size >= this.max)
+      throw new ApiError('tooManyScenarios', {
+        message: `The mock already holds ${String(this.max)} scenarios, its most: remove one with DELETE /__mock/scenarios/<name> first.`,
+      });
     this.keeper?.save(name, scenarioFile(scenario));
     this.scenarios.set(name, scenario);
   }
 
   /** Removes a scenario; `default` stays, as what a sandbox opened without a scenario starts from. */
   remove(name: string): void {
-    if (name === defaultScenario)
-      throw new ScenarioError({
-        name: ['"default" stays: it is what a sandbox opened without a scenario starts from'],
-      });
+    checkScenarioName(name);
+    refuseDefault(name);
     this.keeper?.remove(name);
     this.scenarios.delete(name);
   }

@@ -81,6 +81,11 @@ export const errorCatalogue = {
     message: 'The mock holds as many sandboxes as it may.',
     when: '`POST /__mock/sandboxes` while the mock holds its most (64 unless `maxSandboxes` says otherwise)',
   },
+  tooManyScenarios: {
+    status: 409,
+    message: 'The mock holds as many scenarios as it may.',
+    when: 'saving a new scenario while the mock holds its most (128 with `default`, unless `maxScenarios` says otherwise)',
+  },
   queryTooLong: { status: 414, message: 'The query string is too long.', when: 'a query over the limit' },
   unsupportedMediaType: {
     status: 415,

@@ -38,8 +38,9 @@ export interface PlainRequest {
  * A body sent while it is made (the journal's server-sent events): `open` is called once the head
  * is sent, with the way to send more text, and returns what to do when the client goes away.
  */
+/** A body made while the client stays: `open` starts it and returns the way to stop it; the body calls `end` when it has no more. */
 export interface StreamedBody {
-  open(send: (text: string) => void): () => void;
+  open(send: (text: string) => void, end: () => void): () => void;
 }
 
 export interface PlainAnswer {

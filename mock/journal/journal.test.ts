@@ -102,7 +102,10 @@ describe('the journal stream', () => {
     const answer = await journalHandlers(source).stream(call);
     const before = timers();
     const sent: string[] = [];
-    const stop = answer.stream?.open((text) => sent.push(text));
+    const stop = answer.stream?.open(
+      (text) => sent.push(text),
+      () => undefined,
+    );
     expect(sent).toEqual([': journal stream\n\n']);
     expect(timers()).toBe(before);
     stop?.();

@@ -24,6 +24,8 @@ export class RequestJournal {
   private readonly recorded: Recorded[] = [];
   private bytes = 0;
   private readonly listeners = new Set<JournalListener>();
+  private readonly enders = new Set<() => void>();
+  private ended = false;
 
   constructor(
     private readonly capacity: number,
@@ -58,10 +60,27 @@ export class RequestJournal {
     this.bytes = 0;
   }
 
-  /** Calls `listener` with every entry added from now on; returns the way to stop. */
-  subscribe(listener: JournalListener): () => void {
+  /** Calls `listener` with every entry added from now on, and `ended` once the journal ends; returns the way to stop. */
+  subscribe(listener: JournalListener, ended?: () => void): () => void {
+    if (this.ended) {
+      ended?.();
+      return () => undefined;
+    }
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (ended) this.enders.add(ended);
+    return () => {
+      this.listeners.delete(listener);
+      if (ended) this.enders.delete(ended);
+    };
+  }
+
+  /** The journal's site is gone (an ended sandbox): each subscriber is told, so no stream keeps the site alive. */
+  end(): void {
+    this.ended = true;
+    const enders = [...this.enders];
+    this.listeners.clear();
+    this.enders.clear();
+    for (const ended of enders) ended();
   }
 
   private entryOf(record: Recorded): JournalEntry {

@@ -14,7 +14,7 @@ import type { JournalListener } from './request-journal';
 
 export interface JournalSource {
   journal(filter?: JournalFilter): JournalEntry[];
-  onJournalEntry(listener: JournalListener): () => void;
+  onJournalEntry(listener: JournalListener, ended?: () => void): () => void;
 }
 
 /** A comment line now and then keeps proxies and browsers from closing an idle stream. */
@@ -28,21 +28,29 @@ function filterOf(call: ControlCall): JournalFilter {
 
 function entries(source: JournalSource, filter: JournalFilter): StreamedBody {
   return {
-    open: (send) => {
+    open: (send, end) => {
       send(': journal stream\n\n');
-      const stop = source.onJournalEntry((entry) => {
-        if (matches(entry, filter)) send(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-      });
       const keepAlive = setInterval(() => {
         send(': keep-alive\n\n');
       }, keepAliveMs);
       // Never what keeps a process alive: an in-process stream (the MSW handlers) whose reader left
       // without cancelling it would otherwise hold a test runner's process open until the next tick.
       if (typeof keepAlive === 'object') keepAlive.unref();
-      return () => {
+      let unsubscribe = (): void => undefined;
+      const stop = (): void => {
         clearInterval(keepAlive);
-        stop();
+        unsubscribe();
       };
+      unsubscribe = source.onJournalEntry(
+        (entry) => {
+          if (matches(entry, filter)) send(`event: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+        },
+        () => {
+          stop();
+          end();
+        },
+      );
+      return stop;
     },
   };
 }

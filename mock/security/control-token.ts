@@ -9,17 +9,24 @@ import type { Headers } from './origins';
 export const controlTokenHeader = 'x-mock-control-token';
 export const controlCookie = 'mock_control';
 
-/** The value of cookie `name` in a `Cookie` header, decoded. */
-export function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+/** The value of cookie `name` in a `Cookie` header as sent, not decoded; undefined when there is no such cookie. */
+export function rawCookieValue(header: string | string[] | undefined, name: string): string | undefined {
   const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
   for (const part of text.split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return safeDecode(value.join('='));
+    if (key === name) return value.join('=');
   }
   return undefined;
 }
 
-function safeDecode(text: string): string | undefined {
+/** The value of cookie `name` in a `Cookie` header, decoded; undefined when there is none or it does not decode. */
+export function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  const raw = rawCookieValue(header, name);
+  return raw === undefined ? undefined : decodedCookie(raw);
+}
+
+/** A cookie's value as sent, decoded; undefined when it does not decode. */
+export function decodedCookie(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -33,7 +33,7 @@ export function traitsOf(operation: Operation, model: InterfaceModel): Operation
 /**
  * The catalogue's codes no operation gets: the control API's and the proxy's refusals, a method
  * that is another operation's (or none's), and the sandboxes' (a request naming no sandbox never
- * meets them; docs/scenarios.md).
+ * meets them), and the scenarios' bound (docs/scenarios.md).
  */
 type NotAnOperationsAnswer =
   | 'controlTokenRequired'
@@ -41,7 +41,8 @@ type NotAnOperationsAnswer =
   | 'originNotAllowed'
   | 'methodNotAllowed'
   | 'unknownSandbox'
-  | 'tooManySandboxes';
+  | 'tooManySandboxes'
+  | 'tooManyScenarios';
 export type OperationErrorCode = Exclude<ErrorCode, NotAnOperationsAnswer>;
 
 const always = (): boolean => true;

@@ -111,9 +111,7 @@ describe('the workbench page', () => {
       buffer: Buffer.from(refused),
     });
     await page.waitForSelector('#status.error');
-    expect(await page.textContent('#status')).toMatch(
-      /^broken\.json was not loaded: 422: fixture: request body: comment 0/,
-    );
+    expect(await page.textContent('#status')).toMatch(/^broken\.json was not loaded: comment 0 \(article 999\): /);
   });
 });
 

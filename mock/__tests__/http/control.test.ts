@@ -51,13 +51,20 @@ describe('control API over HTTP', () => {
     await request(app).get('/admin/api/articles/1').expect(404);
   });
 
-  it('answers 422 naming the source, the article and the field of a bad fixture, and keeps the site', async () => {
+  it('answers 422 naming the fixture, the article and the field of a bad fixture, and keeps the site', async () => {
     const app = freshApp();
     const response = await putJson(app, '/__mock/fixture', brokenSite()).expect(422);
     const [problem] = (response.body as { errors: { fixture: string[] } }).errors.fixture;
-    expect(problem).toMatch(/^request body: article 3:/);
+    expect(problem).toMatch(/^the fixture: article 3:/);
     expect(problem).toContain('/title: must be string');
     await request(app).get('/admin/api/articles/1').expect(200);
+  });
+
+  it('names a refused fixture by the name its sender gives with ?name=, as the workbench gives its file’s', async () => {
+    const response = await putJson(freshApp(), '/__mock/fixture?name=broken.json', brokenSite()).expect(422);
+    const [problem] = (response.body as { errors: { fixture: string[] } }).errors.fixture;
+    expect(problem).toMatch(/^broken\.json: article 3:/);
+    expect(problem).toContain('/title: must be string');
   });
 
   it.each([
@@ -67,7 +74,7 @@ describe('control API over HTTP', () => {
   ])('answers 422, never 500, to a fixture with %s', async (_name, site) => {
     const response = await putJson(freshApp(), '/__mock/fixture', site).expect(422);
     expect((response.body as { errors: { fixture: string[] } }).errors.fixture[0]).toMatch(
-      /^request body: entry 0 of "\w+" must be an object$/,
+      /^the fixture: entry 0 of "\w+" must be an object$/,
     );
   });
 

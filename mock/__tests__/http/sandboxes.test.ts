@@ -58,6 +58,16 @@ const inSandbox = (id: string): Record<string, string> => ({ 'X-Mock-Sandbox': i
 const dataOf = async (headers: Record<string, string> = {}): Promise<unknown> =>
   ((await send('GET', '/admin/api/articles/1', headers)).body as { data: unknown }).data;
 
+/** A stream's text until it holds `wanted`, or until it ends when nothing is wanted. */
+async function readUntil(reader: ReadableStreamDefaultReader<string>, wanted?: string): Promise<string> {
+  let text = '';
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    text += part.value;
+    if (wanted !== undefined && text.includes(wanted)) break;
+  }
+  return text;
+}
+
 /**
  * One parallel test worker: once every worker is ready, opens its sandbox, then writes its own
  * value to article 1's `colour` and reads the article back, `rounds` times; answers what it saw.
@@ -180,6 +190,18 @@ describe('sandboxes', () => {
     expect((await send('GET', '/__mock/state', { Cookie: 'mock_sandbox=gone' })).status).toBe(400);
   });
 
+  test('a sandbox cookie that does not decode is refused with 400 like an unknown sandbox, never served the mock’s own site', async () => {
+    await start();
+    const cookie = { Cookie: 'mock_sandbox=%E0%A4%A' };
+    const read = await send('GET', '/admin/api/articles/1', cookie);
+    expect([read.status, (read.body as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/^The mock holds no sandbox "%E0%A4%A"/),
+    ]);
+    expect((await send('PUT', '/admin/api/articles/1/data/colour', cookie, { value: 'x' })).status).toBe(400);
+    expect(await dataOf()).toEqual(sampleData);
+  });
+
   test('an ended sandbox is refused from then on, and ending it clears the cookie that named it', async () => {
     await start();
     const id = await openSandbox();
@@ -190,6 +212,23 @@ describe('sandboxes', () => {
     ]);
     expect((await send('GET', '/admin/api/articles/1', inSandbox(id))).status).toBe(400);
     expect((await send('GET', '/__mock/sandboxes')).body).toEqual([]);
+  });
+
+  test('ending a sandbox ends its journal streams, with the entries made before; the mock’s own stream stays', async () => {
+    await start();
+    const id = await openSandbox();
+    const sandboxStream = await fetch(`${base}/__mock/journal/stream`, { headers: inSandbox(id) });
+    const ownStream = new AbortController();
+    const own = await fetch(`${base}/__mock/journal/stream`, { signal: ownStream.signal });
+    const reader = (sandboxStream.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toBe(': journal stream\n\n');
+    await send('GET', '/admin/api/articles/2', inSandbox(id));
+    await send('DELETE', `/__mock/sandboxes/${id}`);
+    expect(await readUntil(reader)).toMatch(/^event: entry\ndata: \{.*"path":"\/admin\/api\/articles\/2"/);
+    await send('GET', '/admin/api/articles/3');
+    const ownReader = (own.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    expect(await readUntil(ownReader, '/admin/api/articles/3')).toContain('"path":"/admin/api/articles/3"');
+    ownStream.abort();
   });
 
   test('past the bound, opening a sandbox answers 409 saying how to end one; ending one makes room', async () => {

@@ -110,9 +110,45 @@ describe('scenarios over the control API', () => {
     ]);
   });
 
+  test('default cannot be replaced, by a save or a put: 422 naming the name, and default stays the start', async () => {
+    await send('PUT', '/admin/api/articles/1/data/colour', { value: 'changed' });
+    const saved = await send('POST', '/__mock/scenarios', { name: 'default' });
+    const put = await send('PUT', '/__mock/scenarios/default', { site: tealSite() });
+    expect([saved.status, put.status]).toEqual([422, 422]);
+    expect((saved.body as { errors: { name: string[] } }).errors.name[0]).toMatch(/"default" stays/);
+    await send('POST', '/__mock/reset', { scenario: 'default' });
+    expect(await colourOf(1)).toBeUndefined();
+  });
+
   test('a fixture loaded another way leaves no scenario in force', async () => {
     await send('PUT', '/__mock/fixture', tealSite());
     expect((await send('GET', '/__mock/scenarios')).body).toEqual([{ name: 'default', inForce: false, faults: {} }]);
+  });
+});
+
+describe('the number of scenarios', () => {
+  test('past the bound, saving a new scenario answers 409 saying how to remove one; replacing one, or removing one, makes it go', async () => {
+    await start({ maxScenarios: 3 });
+    for (const name of ['one', 'two']) expect((await send('POST', '/__mock/scenarios', { name })).status).toBe(201);
+    expect(await send('POST', '/__mock/scenarios', { name: 'three' })).toEqual({
+      status: 409,
+      body: {
+        message: 'The mock already holds 3 scenarios, its most: remove one with DELETE /__mock/scenarios/<name> first.',
+      },
+    });
+    expect((await send('PUT', '/__mock/scenarios/two', { site: tealSite() })).status).toBe(204);
+    await send('DELETE', '/__mock/scenarios/one');
+    expect((await send('PUT', '/__mock/scenarios/three', { site: tealSite() })).status).toBe(204);
+    expect(mock.scenarios().map((each) => each.name)).toEqual(['default', 'two', 'three']);
+  });
+
+  test('an unknown name’s 404 names the first five scenarios and how many there are, not every one', async () => {
+    await start();
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g', 'h']) await send('POST', '/__mock/scenarios', { name });
+    expect((await send('GET', '/__mock/scenarios/nope')).body).toEqual({
+      message:
+        'scenario: there is no scenario named "nope"; there are 8: default, b, c, d, e and 3 more (GET /__mock/scenarios lists them)',
+    });
   });
 });
 
@@ -128,5 +164,6 @@ describe('scenarios given to createApp', () => {
   test('a bad scenario, or an unknown one to start with, is refused at start naming it', () => {
     expect(() => createApp({ scenarios: { broken: { site: 1 } } })).toThrow(/site: scenario broken: site/);
     expect(() => createApp({ scenario: 'missing' })).toThrow(/no scenario named "missing"/);
+    expect(() => createApp({ scenarios: { default: { site: tealSite() } } })).toThrow(/"default" stays/);
   });
 });

@@ -15,13 +15,24 @@ function refreshSiteSoon() {
   pending = setTimeout(() => renderSite().catch((error) => showStatus(error.message, true)), 100);
 }
 
+/** Why the mock refused the file: the fixture's problems, which name the file the page sent, with the name said once. */
+function refusalOf(error, name) {
+  const problems = error.fields?.fixture;
+  if (!problems) return error.message;
+  const prefix = `${name}: `;
+  return []
+    .concat(problems)
+    .map((problem) => (problem.startsWith(prefix) ? problem.slice(prefix.length) : problem))
+    .join('; ');
+}
+
 async function loadFixture(file) {
   try {
-    await control('fixture', { method: 'PUT', body: await file.text() });
+    await control(`fixture?name=${encodeURIComponent(file.name)}`, { method: 'PUT', body: await file.text() });
     showStatus(`Loaded ${file.name}.`);
     await renderSite();
   } catch (error) {
-    showStatus(`${file.name} was not loaded: ${error.message}`, true);
+    showStatus(`${file.name} was not loaded: ${refusalOf(error, file.name)}`, true);
   }
 }
 
