@@ -9,7 +9,13 @@
  * a run from source compiles each validator the first time it is used. Either way a validator is the code Ajv generates from the same configuration.
  */
 import type Ajv2020 from 'ajv/dist/2020';
-import { requestShapes, responseShapes, schemaIds, type RequestShape, type ResponseShape } from '../generated/catalogue';
+import {
+  requestShapes,
+  responseShapes,
+  schemaIds,
+  type RequestShape,
+  type ResponseShape,
+} from '../generated/catalogue';
 import type * as AjvModule from './ajv';
 import type * as LoaderModule from './precompiled-loader';
 import { toViolations, type SchemaViolation } from './violations';
