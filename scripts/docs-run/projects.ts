@@ -38,6 +38,8 @@ const root = join(__dirname, '..', '..');
 const typescript = { '5': 'typescript5@npm:typescript@5', '7': 'typescript@7' };
 const jestCommand = 'NODE_OPTIONS=--experimental-vm-modules npx jest';
 const nodeTypes = (major: number): string => `@types/node@${String(major)}`;
+/** `createApp`'s declarations name Express's types: a project whose tsc checks them installs these (docs/packages.md). */
+const expressTypes = '@types/express@5';
 
 /** Each project by name; a name with several recipes runs its page's blocks once in each. */
 const recipes: Record<string, Recipe[]> = {
@@ -55,14 +57,14 @@ const recipes: Record<string, Recipe[]> = {
   ],
   vitest: [
     {
-      packages: ['msw@2', 'vitest@4', typescript['7'], nodeTypes(20)],
+      packages: ['msw@2', 'vitest@4', typescript['7'], nodeTypes(20), expressTypes],
       tarballs: ['mock'],
       node: 'this',
       testCommand: 'npx vitest run',
       resolution: 'bundler',
     },
     {
-      packages: ['msw@3', 'vitest@5', typescript['7'], nodeTypes(newerNode)],
+      packages: ['msw@3', 'vitest@5', typescript['7'], nodeTypes(newerNode), expressTypes],
       tarballs: ['mock'],
       node: 'newer',
       testCommand: 'npx vitest run',
