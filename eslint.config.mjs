@@ -187,7 +187,7 @@ export default tseslint.config(
   onlyBeside(
     'contract-tests',
     'explore',
-    ['checks', 'cli-options', 'concurrent', 'failure', 'http', 'report', 'restore', 'runner', 'signals'],
+    ['checks', 'cli-options', 'concurrent', 'failure', 'http', 'report', 'restore', 'runner', 'signals', 'drive'],
     targetOnly,
   ),
   // The mock's layers (docs: architecture), each importing only downward: msw -> app; app and proxy

@@ -9,7 +9,7 @@ import type { TargetWatch } from './http/watch';
 import type { TargetProblem } from './http/target-problem';
 import { describeRestore, runExitCode, type RestoreReport } from './restore';
 import { markerOf, planOf, runOnSession, Session, type SeededSettings, type TargetSettings } from './runner';
-import { runUntilRestored, type StopSignal } from './signals';
+import { driveRun, endCutShort } from './drive';
 import { existingReservedKey } from './checks/steps';
 import { burstPostsPerArticle } from './checks/concurrency';
 import { allChecks } from './checks';
@@ -17,7 +17,7 @@ import { paintFor } from './report/colour';
 import { progressLine, summaryText } from './report/console';
 import { describeMeetings } from './report/meetings';
 import type { MeetingTally } from './concurrent/meetings';
-import { progressStatus, startHeartbeat } from './report/progress';
+import { progressStatus } from './report/progress';
 import { finishReports, type ReportFiles } from './report/files';
 import { caseFolder, nameCaseFiles } from './report/case-file';
 import { runFacts } from './report/run-facts';
@@ -70,6 +70,7 @@ function notes(session: Session, ids: number[]): void {
 interface Checked {
   restore: RestoreReport[];
   problem?: TargetProblem;
+  meetings: MeetingTally;
 }
 
 /** Runs every check of the plan, printing each, until the end, an interrupt or a setting problem; then restores. */
@@ -77,29 +78,23 @@ async function checkThenRestore(
   session: Session,
   target: TargetSettings,
   watch: TargetWatch,
-  print: (record: CheckRecord) => void,
-): Promise<{ result: Checked; signal?: StopSignal }> {
-  const stop = (): void => {
-    session.stop();
-  };
-  return runUntilRestored('the checks', session.marker, stop, async (interrupted) => {
-    // A setting problem stops the checks as an interrupt does (its client already sends nothing).
-    const stopped = (): boolean => interrupted() || watch.problem !== undefined;
-    await runOnSession(session, target.articleIds, allChecks, {
-      stopped,
-      onResult: (result) => {
-        print(recordOfResult(result));
-      },
-    });
-    // Judged only after a whole run; a signal during the restore still leaves it judged.
-    const ranEveryCheck = !stopped();
-    // One the restore meets is the restore's to report, as any failure of its requests.
-    const problem = watch.problem;
-    const started = performance.now();
-    const restore = await session.close();
-    if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
-    return problem ? { restore, problem } : { restore };
+  { stopped, print }: { stopped: () => boolean; print: (record: CheckRecord) => void },
+): Promise<Checked> {
+  notes(session, target.articleIds);
+  await runOnSession(session, target.articleIds, allChecks, {
+    stopped,
+    onResult: (result) => {
+      print(recordOfResult(result));
+    },
   });
+  // Judged only after a whole run; a signal during the restore still leaves it judged.
+  const ranEveryCheck = !stopped();
+  // One the restore meets is the restore's to report, as any failure of its requests.
+  const problem = watch.problem;
+  const started = performance.now();
+  const restore = await session.close();
+  if (!session.readOnly && ranEveryCheck) print(wholeRunRecord(restore, performance.now() - started));
+  return { restore, meetings: session.meetings, ...(problem ? { problem } : {}) };
 }
 
 /**
@@ -117,40 +112,42 @@ export async function runChecksCli(
   const records: CheckRecord[] = [];
   const planned = `/${String(planOf(allChecks, target.articleIds, options.readOnly).length)}`;
   const startedAt = performance.now();
-  const heartbeat = startHeartbeat(() =>
-    progressStatus(`checks ${String(records.length)}${planned}`, startedAt, watch),
-  );
   const paint = paintFor(process.stdout, process.env);
-  const print = (record: CheckRecord): void => {
-    heartbeat.printed();
-    process.stdout.write(progressLine(record, records.at(-1), paint));
-    records.push(record);
-  };
-  let outcome: { result: Checked; signal?: StopSignal };
-  let meetings: MeetingTally;
-  try {
-    const session = await Session.open(target);
-    meetings = session.meetings;
-    notes(session, target.articleIds);
-    outcome = await checkThenRestore(session, target, watch, print);
-  } finally {
-    heartbeat.stop();
-  }
-  const { restore, problem } = outcome.result;
+  let session: Session | undefined;
+  const driven = await driveRun(
+    {
+      what: 'the checks',
+      marker: markerOf(target.runId ?? ''),
+      progress: () => progressStatus(`checks ${String(records.length)}${planned}`, startedAt, watch),
+      onStop: () => {
+        session?.stop();
+      },
+      work: async (stopped, heartbeat) => {
+        session = await Session.open(target);
+        return checkThenRestore(session, target, watch, {
+          stopped,
+          print: (record) => {
+            heartbeat.printed();
+            process.stdout.write(progressLine(record, records.at(-1), paint));
+            records.push(record);
+          },
+        });
+      },
+      cutShortBy: (checked) => checked.problem,
+    },
+    watch,
+  );
+  if (driven.problem) return endCutShort({ ...driven, problem: driven.problem });
+  const { restore } = driven.result;
   // Each failure names its case file in the summary; the files are written with the reports.
   const named = nameCaseFiles(records, caseFolder(files, target.runId ?? ''));
-  // Checks a setting problem cut short say nothing about the target: no summary, no report files.
   const statedRules = accountStatedRules(records, { readOnly: options.readOnly });
-  if (!problem) process.stdout.write(`${summaryText(named, paint)}${statedRulesText(statedRules, paint)}`);
-  if (!problem && options.concurrency > 1 && !options.readOnly) console.log(describeMeetings(meetings));
+  process.stdout.write(`${summaryText(named, paint)}${statedRulesText(statedRules, paint)}`);
+  if (options.concurrency > 1 && !options.readOnly) console.log(describeMeetings(driven.result.meetings));
   const restored = restore.map(describeRestore);
   for (const line of restored) console.log(`contract: ${line}`);
   const passed = records.every((record) => record.outcome !== 'failed');
-  const code = runExitCode(outcome.signal, passed, restore, problem);
-  if (problem) {
-    console.error(`contract: ${problem.message}`);
-    return code;
-  }
+  const code = runExitCode(driven.signal, passed, restore);
   const summary: RunSummary = {
     target: options.baseUrl ?? 'a fresh in-process mock',
     articleIds: target.articleIds,

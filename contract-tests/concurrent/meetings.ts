@@ -107,9 +107,9 @@ function nextBurst(options: PlanOptions, slots: Slot[], missing: Set<string>, po
     );
     if (best && best.gain > 0) burst.push(best.slot);
     else if (burst.length === 0) {
-      const seed = seedOf(options, missing, (slot) => allowed(slot));
-      if (!seed) break;
-      burst.push(...seed);
+      const opening = openingPair(options, missing, (slot) => allowed(slot));
+      if (!opening) break;
+      burst.push(...opening);
     } else break;
   }
   return burst;
@@ -119,7 +119,7 @@ function nextBurst(options: PlanOptions, slots: Slot[], missing: Set<string>, po
  * The first two requests of a burst: the two halves of a missing pair, posts first (they are capped,
  * so a pair of two posts must be planned before the posts are spent on other pairs).
  */
-function seedOf(options: PlanOptions, missing: Set<string>, allowed: (slot: Slot) => boolean): Slot[] | undefined {
+function openingPair(options: PlanOptions, missing: Set<string>, allowed: (slot: Slot) => boolean): Slot[] | undefined {
   const posts = (pair: string): number => pair.split('+').filter((kind) => kind === 'post').length;
   for (const pair of [...missing].sort((one, other) => posts(other) - posts(one))) {
     const [one, other] = pair.split('+') as [MeetingKind, MeetingKind];

@@ -8,20 +8,14 @@ import { commandLine, type ContractOptions } from '../cli-options';
 import { describeRestore, runExitCode } from '../restore';
 import type { TargetWatch } from '../http/watch';
 import { markerOf, type SeededSettings, type TargetSettings } from '../runner';
-import { runUntilRestored, type StopSignal } from '../signals';
+import type { StopSignal } from '../signals';
+import { driveRun, endCutShort } from '../drive';
 import { paintFor } from '../report/colour';
 import { finishReports, type ReportFiles } from '../report/files';
 import { recordOf, type CheckRecord, type RunSummary } from '../report/record';
-import { progressStatus, startHeartbeat } from '../report/progress';
+import { progressStatus } from '../report/progress';
 import { runFacts } from '../report/run-facts';
-import {
-  explore,
-  mostPosts,
-  runsPerArticle,
-  type ArticleExplored,
-  type ExploreOptions,
-  type ExploreReport,
-} from './explore';
+import { explore, mostPosts, runsPerArticle, type ArticleExplored, type ExploreReport } from './explore';
 
 /** One record per article explored, for `--junit` and `--html`. */
 function recordOfArticle(article: ArticleExplored): CheckRecord {
@@ -62,45 +56,6 @@ function announce(options: ContractOptions, target: TargetSettings, runs: number
     );
 }
 
-/**
- * The sequences, with a progress line every few seconds (`runs 120/500, 14 s`, report/progress.ts);
- * an interrupt or a setting problem stops them, and the data is restored either way.
- */
-async function exploreWithProgress(
-  options: ContractOptions,
-  target: TargetSettings,
-  exploring: Omit<ExploreOptions, 'comments' | 'readOnly'>,
-  watch: TargetWatch,
-): Promise<{ result: ExploreReport; signal?: StopSignal }> {
-  const planned = runsPerArticle(exploring.runs, target.articleIds.length) * target.articleIds.length;
-  const tally = { runs: 0, shrinking: 0 };
-  const startedAt = performance.now();
-  const heartbeat = startHeartbeat(() => {
-    const shrinking = tally.shrinking > 0 ? `, shrinking a failure (${String(tally.shrinking)} tries)` : '';
-    return progressStatus(`runs ${String(tally.runs)}/${String(planned)}${shrinking}`, startedAt, watch);
-  });
-  try {
-    return await runUntilRestored(
-      'the sequences',
-      markerOf(target.runId ?? ''),
-      () => undefined,
-      (interrupted) =>
-        explore(target, {
-          ...exploring,
-          comments: !options.noComments && !options.readOnly,
-          readOnly: options.readOnly,
-          // A setting problem stops the sequences as an interrupt does (its client already sends nothing).
-          stopped: () => interrupted() || watch.problem !== undefined,
-          onSequence: (shrinking) => {
-            tally[shrinking ? 'shrinking' : 'runs'] += 1;
-          },
-        }),
-    );
-  } finally {
-    heartbeat.stop();
-  }
-}
-
 export async function runExplore(
   options: ContractOptions,
   target: SeededSettings,
@@ -110,17 +65,34 @@ export async function runExplore(
 ): Promise<number> {
   const { seed } = target;
   announce(options, target, runs, seed);
-  const outcome = await exploreWithProgress(options, target, { runs, seed }, watch);
-  const report = outcome.result;
-  // One the final restore meets is the restore's to report, as any failure of its requests.
-  const problem = report.cutShort ? watch.problem : undefined;
-  if (problem) {
-    // Sequences a setting problem cut short say nothing about the target: no verdict, no report files.
-    for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
-    console.error(`contract: ${problem.message}`);
-    return runExitCode(outcome.signal, false, report.restore, problem);
-  }
-  return finishSequences(options, target, { seed, runs, signal: outcome.signal, files }, report);
+  const planned = runsPerArticle(runs, target.articleIds.length) * target.articleIds.length;
+  const tally = { runs: 0, shrinking: 0 };
+  const startedAt = performance.now();
+  const driven = await driveRun(
+    {
+      what: 'the sequences',
+      marker: markerOf(target.runId ?? ''),
+      progress: () => {
+        const shrinking = tally.shrinking > 0 ? `, shrinking a failure (${String(tally.shrinking)} tries)` : '';
+        return progressStatus(`runs ${String(tally.runs)}/${String(planned)}${shrinking}`, startedAt, watch);
+      },
+      work: (stopped) =>
+        explore(target, {
+          runs,
+          seed,
+          comments: !options.noComments && !options.readOnly,
+          readOnly: options.readOnly,
+          stopped,
+          onSequence: (shrinking) => {
+            tally[shrinking ? 'shrinking' : 'runs'] += 1;
+          },
+        }),
+      cutShortBy: (report, { problem }) => (report.cutShort ? problem : undefined),
+    },
+    watch,
+  );
+  if (driven.problem) return endCutShort({ ...driven, problem: driven.problem });
+  return finishSequences(options, target, { seed, runs, signal: driven.signal, files }, driven.result);
 }
 
 /** The end of a run of sequences: the verdict, the restore, the seed, and the report files. */

@@ -4,11 +4,10 @@
  * the end report as for any run: the shrunk failure if any, the restore, the seed, the report files.
  */
 import type { ContractOptions } from '../cli-options';
-import { describeRestore, runExitCode } from '../restore';
 import type { ReportFiles } from '../report/files';
 import type { TargetWatch } from '../http/watch';
-import { markerOf, type TargetSettings } from '../runner';
-import { runUntilRestored } from '../signals';
+import { markerOf, type SeededSettings, type TargetSettings } from '../runner';
+import { driveRun, endCutShort } from '../drive';
 import { finishSequences } from './cli';
 import { durationPosts, LoadTally, loadLine, runForDuration } from './duration';
 
@@ -30,55 +29,49 @@ function announce(options: ContractOptions, target: TargetSettings, durationMs: 
 
 export async function runDuration(
   options: ContractOptions,
-  target: TargetSettings,
+  target: SeededSettings,
   durationMs: number,
   watch: TargetWatch,
   files: ReportFiles,
 ): Promise<number> {
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const { seed } = target;
   announce(options, target, durationMs, seed);
   const tally = new LoadTally();
   const startedAt = performance.now();
   let counted = { at: startedAt, requests: 0 };
-  const live = setInterval(() => {
-    const now = performance.now();
-    const rate = ((tally.requests - counted.requests) * 1000) / Math.max(1, now - counted.at);
-    counted = { at: now, requests: tally.requests };
-    console.log(loadLine(tally, now - startedAt, rate));
-  }, lineEveryMs);
-  let outcome;
-  try {
-    outcome = await runUntilRestored(
-      'the sequences',
-      markerOf(target.runId ?? ''),
-      () => undefined,
-      (interrupted) =>
+  const driven = await driveRun(
+    {
+      what: 'the sequences',
+      marker: markerOf(target.runId ?? ''),
+      // The live line: every few seconds, as the run prints nothing else while it goes.
+      progressEveryMs: lineEveryMs,
+      progress: () => {
+        const now = performance.now();
+        const rate = ((tally.requests - counted.requests) * 1000) / Math.max(1, now - counted.at);
+        counted = { at: now, requests: tally.requests };
+        return loadLine(tally, now - startedAt, rate);
+      },
+      work: (stopped) =>
         runForDuration(target, {
           durationMs,
           concurrency: options.concurrency,
           seed,
           comments: !options.noComments,
-          stopped: () => interrupted() || watch.problem !== undefined,
+          stopped,
           tally,
         }),
-    );
-  } finally {
-    clearInterval(live);
-  }
-  const report = outcome.result;
-  const problem = report.cutShort ? watch.problem : undefined;
-  for (const restore of report.restore) if (problem) console.log(`contract: ${describeRestore(restore)}`);
-  if (problem) {
-    console.error(`contract: ${problem.message}`);
-    return runExitCode(outcome.signal, false, report.restore, problem);
-  }
-  console.log(
-    loadLine(tally, performance.now() - startedAt, (tally.requests * 1000) / (performance.now() - startedAt)),
+      cutShortBy: (report, { problem }) => (report.cutShort ? problem : undefined),
+    },
+    watch,
   );
+  if (driven.problem) return endCutShort({ ...driven, problem: driven.problem });
+  const report = driven.result;
+  const elapsedMs = performance.now() - startedAt;
+  console.log(`contract: ${loadLine(tally, elapsedMs, (tally.requests * 1000) / elapsedMs)}`);
   return finishSequences(
     options,
     target,
-    { seed, runs: tally.sequences, signal: outcome.signal, files },
+    { seed, runs: tally.sequences, signal: driven.signal, files },
     { ...(report.failure ? { failure: report.failure.text } : {}), restore: report.restore, articles: report.articles },
   );
 }

@@ -45,7 +45,7 @@ export class LoadTally {
 export function loadLine(tally: LoadTally, elapsedMs: number, rate: number): string {
   const ms = (p: number): string => `${tally.percentile(p).toFixed(1)} ms`;
   const heap = (process.memoryUsage().heapUsed / 1e6).toFixed(0);
-  return `contract: ${(elapsedMs / 1000).toFixed(0)} s, ${rate.toFixed(0)} req/s, latency p50 ${ms(50)} p95 ${ms(95)} p99 ${ms(99)}, ${String(tally.sequences)} sequence(s), violations ${String(tally.violations)}, heap ${heap} MB`;
+  return `${(elapsedMs / 1000).toFixed(0)} s, ${rate.toFixed(0)} req/s, latency p50 ${ms(50)} p95 ${ms(95)} p99 ${ms(99)}, ${String(tally.sequences)} sequence(s), violations ${String(tally.violations)}, heap ${heap} MB`;
 }
 
 export interface DurationOptions {
