@@ -100,14 +100,15 @@ test.concurrent(
 test.concurrent(
   'stops midway at the first request left unanswered past --timeout, restores the data and exits 2',
   async () => {
-    // Posts hang; everything the checks wrote before the first post is theirs to remove, or the restore's.
-    // The timeout leaves a loaded machine's other answers seconds to spare.
-    const target = await serveMock({ faults: { operations: { postComment: { delayMs: 10_000 } } } });
+    // Posts hang past the run's end; everything the checks wrote before the first post is theirs to
+    // remove, or the restore's. The timeout leaves the other answers of a machine under heavy load
+    // (several seconds each) time to spare, so the post is the one request it cuts off.
+    const target = await serveMock({ faults: { operations: { postComment: { delayMs: 60_000 } } } });
     const before = dataOf(target, 1);
-    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--timeout', '4']);
+    const run = startContractCli(['--base-url', target.baseUrl, '--article-id', '1', '--timeout', '12']);
     const { code, stdout, stderr } = await run.finished;
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^contract: POST .*\/comments(\.json)?: no answer within 4 s \(--timeout\)/),
+      expect.stringMatching(/^contract: POST .*\/comments(\.json)?: no answer within 12 s \(--timeout\)/),
     ]);
     expect(stdout).toMatch(/contract: article 1: data (restored|unchanged)\n$/);
     expect(stdout).not.toContain('By interface section');
