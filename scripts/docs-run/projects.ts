@@ -30,8 +30,6 @@ interface Recipe {
 
 export interface Project extends Place {
   name: string;
-  /** The Node.js major its commands run on. */
-  node: number;
   /** The TypeScript compilers installed, by major: the path of each one's `tsc`. */
   compilers: Record<string, string>;
   testCommand?: string;
@@ -89,6 +87,7 @@ const recipes: Record<string, Recipe> = {
     tarballs: [],
     nodes: firstAndLast,
   },
+  // The release the job's `actions/setup-node` names.
   ci: { shows: 'a CI job running the contract command (this page)', tarballs: [], nodes: [newest] },
 };
 
@@ -158,7 +157,7 @@ export class Projects {
     // The site a reader is taken to have at hand (`--fixtures ./my-site.json`): the sample site.
     copyFileSync(join(root, 'mock', 'fixtures', 'sample-site.json'), join(folder, 'my-site.json'));
     const base = { folder, env: {}, compilers: {}, runsFiles: false, resolution: 'nodenext' };
-    return { name: 'repository', node: thisNode, ...base };
+    return { name: 'repository', ...base };
   }
 
   /** The project `name` on Node.js `node`, in a folder of its own. */
@@ -180,7 +179,6 @@ export class Projects {
     );
     return {
       name,
-      node,
       folder,
       env,
       compilers,
