@@ -44,15 +44,21 @@ export async function packAll(root: string, destination: string): Promise<Record
 
 /**
  * An empty ES-module project in `folder` with `packages` installed (tarballs or registry names);
- * `manifest` adds to its package.json (devDependencies for `npm ci`, ...).
+ * `manifest` adds to its package.json (devDependencies for `npm ci`, ...); `env` is set for npm
+ * (a PATH whose first `node` is the release it installs for).
  */
-export async function projectWith(folder: string, packages: string[], manifest: object = {}): Promise<void> {
+export async function projectWith(
+  folder: string,
+  packages: string[],
+  manifest: object = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<void> {
   mkdirSync(folder, { recursive: true });
   // swagger-ui-dist brings Scarf's install-time analytics; a consumer's setting turns them off (docs/packages.md).
   const base = { name: 'consumer', private: true, type: 'module', scarfSettings: { enabled: false } };
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ ...base, ...manifest })}\n`);
   const args = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...packages];
-  const installed = await run('npm', args, folder);
+  const installed = await run('npm', args, folder, { env });
   if (installed.code !== 0) throw new Error(`npm install ${packages.join(' ')} failed:\n${installed.output}`);
 }
 

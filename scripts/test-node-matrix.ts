@@ -1,8 +1,9 @@
 /**
  * `npm run test:node-matrix`: the MSW handlers' own tests (msw-node, unhandled, and the contract
  * suite through the handlers; jest.msw.config.js) on each Node.js major a user may run, each with
- * the MSW major npm installs there (package-tests/node-release.ts, `nodeMatrix`): MSW 2 on Node 20,
- * MSW 3 on 22, 24 and 26. The releases come from the npm registry; MSW 3 is installed with `npm ci`
+ * the MSW major npm installs there (package-tests/node-release.ts, `nodeReleases`): MSW 2 on Node 20,
+ * MSW 3 on 22, 24 and 26. The releases other than the running one come from the npm registry, kept
+ * for later runs (`nodeBinary`); MSW 3 is installed with `npm ci`
  * from package-tests/msw3 (its pinned version and lockfile) into the same temporary folder, since a
  * devDependency that needs Node 22.12 would warn on every `npm ci` of this Node 20 project.
  */
@@ -11,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../package-tests/child-processes';
-import { installNode, nodeMatrix } from '../package-tests/node-release';
+import { nodeBinary, nodeReleases } from '../package-tests/node-release';
 
 const root = join(__dirname, '..');
 
@@ -46,9 +47,9 @@ async function main(): Promise<number> {
   try {
     const [msw3, ...nodes] = await Promise.all([
       installMsw3(newFolder(join(folder, 'msw3'))),
-      ...nodeMatrix.map((leg) => installNode(leg.node, newFolder(join(folder, `node-${String(leg.node)}`)))),
+      ...nodeReleases.map((leg) => nodeBinary(leg.node)),
     ]);
-    const failed = nodeMatrix.filter((leg, index) => {
+    const failed = nodeReleases.filter((leg, index) => {
       process.stdout.write(`\nnode-matrix: Node ${String(leg.node)} with MSW ${String(leg.msw)}\n`);
       return !handlerTests(nodes[index] ?? '', leg.msw === 3 ? msw3 : undefined, process.argv.slice(2));
     });

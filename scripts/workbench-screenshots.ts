@@ -2,14 +2,18 @@
  * Takes the docs' screenshots in Debian's Chromium. The workbench (docs/workbench-<width>-<state>.png)
  * at 1280 and 390 px wide, in each of its states: fresh (nothing asked yet), after edits made from
  * the page, with errors shown at their fields, busy (after a thousand requests) and with a token in
- * force (`--token`). The API docs (docs/api-docs*.png) of a mock with a token: the operations, and at
+ * force (`--token`). The validating proxy's workbench (docs/proxy-workbench-<width>.png) at both
+ * widths, in front of a mock on a loopback port, after a few exchanges and a client's comment off
+ * its shape. The API docs (docs/api-docs*.png) of a mock with a token: the operations, and at
  * 1280 and 360 px the Authorize dialog with the token and a write tried out with it. Run with
- * `npx tsx scripts/workbench-screenshots.ts` after changing either page, and look at every image.
+ * `npx tsx scripts/workbench-screenshots.ts` after changing either page (`-- --proxy-only`: the proxy's
+ * alone), and look at every image.
  */
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, serveOnLoopback, stopServer } from '../test-support/browser';
 import { createApp } from 'site-articles-mock';
+import { createProxy } from '../mock/proxy/server';
 import { fillForm, workbenchForms } from '../test-support/workbench-forms';
 
 const docsFolder = resolve(__dirname, '..', 'docs');
@@ -148,12 +152,53 @@ async function shootAuthorize(browser: Browser, base: string): Promise<void> {
   }
 }
 
+/** What a frontend sends through the proxy: reads, a key set, and a comment with no `author_email` (a client finding). */
+async function throughTheProxy(base: string): Promise<void> {
+  await fetch(`${base}/admin/api/articles/1`);
+  await fetch(`${base}/admin/api/articles/2`);
+  await fetch(`${base}/admin/api/articles/1/data/favourites`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ value: [3, 5, 8] }),
+  });
+  await fetch(`${base}/admin/api/site/articles/1/comments.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ comment: { author: 'Ann', body: 'Hi' } }),
+  });
+  await fetch(`${base}/admin/api/articles/3`);
+}
+
+/** The proxy's workbench, in front of a mock on a loopback port, at both widths. */
+async function shootProxy(browser: Browser): Promise<void> {
+  const deployment = await serveOnLoopback(createApp().app);
+  const proxy = await serveOnLoopback(createProxy({ upstream: deployment.base }).listener);
+  try {
+    await throughTheProxy(proxy.base);
+    for (const size of workbenchWidths) {
+      const { page } = await openPage(browser, `${proxy.base}/__mock/`, { width: size[0], height: size[1] });
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForSelector('#violations ul.client li');
+      await shot(page, `proxy-workbench-${String(size[0])}.png`);
+      await page.close();
+    }
+  } finally {
+    await stopServer(proxy.server);
+    await stopServer(deployment.server);
+  }
+}
+
 async function main(): Promise<void> {
   const browser = await launchBrowser();
   const mock = createApp({ token });
   const { base, server } = await serveOnLoopback(mock.app);
   try {
+    if (process.argv.includes('--proxy-only')) {
+      await shootProxy(browser);
+      return;
+    }
     await shootStates(browser);
+    await shootProxy(browser);
     await shootToken(browser, base);
     const docs = await openPage(browser, `${base}/__mock/docs`, { width: 1280, height: 860 });
     await docs.page.waitForSelector('.opblock');

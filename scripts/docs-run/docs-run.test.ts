@@ -25,9 +25,10 @@ const fence = (language: string, text: string): string => `\`\`\`${language}\n${
 const mockAndRead = (flag: string): string =>
   fence('sh', `npm start -- ${flag} dev-token   # the mock\ncurl -sf http://127.0.0.1:4010/admin/api/articles/1`);
 
-test('a documented command runs against the real mock and passes', async () => {
+test('a documented command runs against the real mock and passes, counted on the Node.js it ran on', async () => {
   const { code, output } = await runnerOn(mockAndRead('--token'));
   expect(output).toContain('docs: 1 passed, 0 failed, 0 skipped');
+  expect(output).toMatch(/docs: Node \d+: 1 blocks ran, 1 passed, 0 failed, 0 not run there/);
   expect(code).toBe(0);
 }, 60_000);
 

@@ -1,8 +1,9 @@
 /**
- * One page's runnable blocks, in their projects: a shell block's commands in turn, a CI job's steps,
+ * A page's runnable blocks, in their projects: a shell block's commands in turn, a CI job's steps,
  * and files (`// name.ts` on the first line) written into the project, TypeScript type-checked, and
- * run where the project runs its files or its tests. A project with several recipes (Jest on MSW 2
- * and on MSW 3) takes the page's blocks once in each.
+ * run where the project runs its files or its tests. A project that runs on several Node.js
+ * releases (Jest on 20, 22, 24 and 26) takes the page's blocks once on each: one job each, with
+ * its own folder, ports and servers, so that jobs can run at the same time.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,22 +92,47 @@ async function finishGroup(project: Project, session: PageSession, state: GroupS
   if (project.testCommand !== undefined && !state.ranCommands) await session.run(project.testCommand, project);
 }
 
-export async function runPage(
-  runnables: Runnable[],
-  projects: Projects,
-  deployment: () => Promise<string>,
-): Promise<void> {
+/** One page's blocks of one project, on one Node.js release. */
+export interface Job {
+  project: string;
+  node: number;
+  blocks: DocBlock[];
+}
+
+/** A page's jobs: its blocks grouped by project, in the order they first appear, once per release. */
+export function jobsOf(runnables: Runnable[], projects: Projects): Job[] {
   const groups = new Map<string, DocBlock[]>();
   for (const { block, project } of runnables) groups.set(project, [...(groups.get(project) ?? []), block]);
+  return [...groups].flatMap(([project, blocks]) =>
+    projects.nodesOf(project).map((node) => ({ project, node, blocks })),
+  );
+}
+
+/** How a job went: the blocks that passed, and from the one that failed on, those that did not. */
+export interface Outcome {
+  passed: DocBlock[];
+  failed: DocBlock[];
+  failure?: BlockFailed;
+}
+
+/** Runs a job's blocks in a new project and session; a failure (making the project's included) ends it at that block. */
+export async function runJob(job: Job, projects: Projects, deployment: () => Promise<string>): Promise<Outcome> {
+  const first = job.blocks[0];
+  if (first === undefined) return { passed: [], failed: [] };
   const session = new PageSession(deployment);
   try {
-    for (const [name, blocks] of groups) {
-      const variants = name === 'repository' ? 1 : projects.variantsOf(name);
-      for (let variant = 0; variant < variants; variant += 1) {
-        const project = name === 'repository' ? projects.checkout() : await projects.project(name, variant);
-        await runGroup(blocks, project, session);
-      }
+    let project: Project;
+    try {
+      project = job.project === 'repository' ? projects.checkout() : await projects.project(job.project, job.node);
+    } catch (error) {
+      throw new BlockFailed(first, error);
     }
+    await runGroup(job.blocks, project, session);
+    return { passed: job.blocks, failed: [] };
+  } catch (error) {
+    if (!(error instanceof BlockFailed)) throw error;
+    const reached = Math.max(job.blocks.indexOf(error.block), 0);
+    return { passed: job.blocks.slice(0, reached), failed: job.blocks.slice(reached), failure: error };
   } finally {
     await session.end();
   }

@@ -1,7 +1,8 @@
 /**
- * One page's commands, run as a reader runs them: each to completion in the folder of its project,
- * except the mock's own commands (`npm start`, `npm run dev`, `npx articles-mock`), which keep
- * serving, as in a second terminal, until the page ends or another one starts on their port.
+ * The commands of one page's project on one Node.js release, run as a reader runs them: each to
+ * completion in the project's folder, except the mock's own commands (`npm start`, `npm run dev`,
+ * `npx articles-mock`), which keep serving, as in a second terminal, until the session ends or
+ * another one starts on their port.
  */
 import { run, startServer, type Server } from '../../package-tests/child-processes';
 import { Addresses, defaultPort } from './addresses';

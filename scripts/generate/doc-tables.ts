@@ -1,7 +1,7 @@
 /**
  * The docs tables that come from code (doc-regions.ts puts them in their pages): the error
  * catalogue, the limits, both commands' options, the control API, the rule table, the proof's
- * variant counts and the suite's value catalogue. Each reads the module that owns the facts; none restates a value.
+ * variant counts, the suite's value catalogue and the Node.js releases the docs' recipes run on. Each reads the module that owns the facts; none restates a value.
  */
 import { rules } from '../../schemas/conformance/violation';
 import { usage as contractUsage } from '../../contract-tests/cli-options';
@@ -15,6 +15,8 @@ const limits = { ...httpLimits, ...ruleLimits };
 import { edgeNames, edgeValues, type Edge } from '../../contract-tests/values/catalogue';
 import { brokenVariants, harmlessVariants, sequenceVariants } from '../../proof/variants';
 import { manglingVariants } from '../../proof/variants/mangling';
+import { nodeReleases, type NodeRelease } from '../../package-tests/node-release';
+import { recipeReleases } from '../docs-run/projects';
 import { markdownTable } from './markdown-table';
 
 export interface DocTable {
@@ -123,6 +125,43 @@ const catalogueTable = (entries: Edge<unknown>[]): string =>
     entries.map((entry) => [entry.name, shownEdge(entry.value), entry.why]),
   );
 
+/** The packages a recipe installs on a release, as a reader types them (the release's own `@types/node` left out). */
+const installedOn = (packages: string[]): string =>
+  packages
+    .filter((spec) => !spec.startsWith('@types/node@'))
+    .map((spec) => code(spec.replace(/^\w+@npm:/, '')))
+    .join(' ');
+
+/** Where a recipe's packages change with the release: each set, from the release that first gets it. */
+function installsByRelease(packages: (release: NodeRelease) => string[], nodes: readonly number[]): string {
+  const releases = nodeReleases.filter((release) => nodes.includes(release.node));
+  const groups: { from: NodeRelease; shown: string }[] = [];
+  for (const release of releases) {
+    const shown = installedOn(packages(release));
+    if (groups[groups.length - 1]?.shown !== shown) groups.push({ from: release, shown });
+  }
+  return groups
+    .map(({ from, shown }, index) => {
+      const last = index === groups.length - 1;
+      const on = last ? `${from.from} or later` : `${String(from.node)} (from ${from.from})`;
+      return `Node ${on}: ${shown === '' ? 'nothing more' : shown}`;
+    })
+    .join('; ');
+}
+
+/** Each of the docs' recipes: what it installs on each Node.js release, and the releases `npm run test:docs` runs it on. */
+const nodeTable = (): string =>
+  markdownTable(
+    ['recipe', 'what npm installs beside the packages', '`npm run test:docs` runs it on Node'],
+    recipeReleases().map(({ shows, packages, nodes }) => [
+      shows,
+      installsByRelease(packages, everyNode),
+      nodes.map(String).join(', '),
+    ]),
+  );
+
+const everyNode = nodeReleases.map((release) => release.node);
+
 const count = (record: Record<string, unknown>, test: (name: string) => boolean = () => true): string =>
   String(Object.keys(record).filter(test).length);
 
@@ -148,4 +187,5 @@ export const docTables: DocTable[] = [
   { file: 'README.md', name: 'variant summary', render: variantSummary },
   { file: 'docs/contract-values.md', name: 'edge values', render: () => catalogueTable(edgeValues) },
   { file: 'docs/contract-values.md', name: 'edge names', render: () => catalogueTable(edgeNames) },
+  { file: 'docs/packages.md', name: 'node releases', render: nodeTable },
 ];

@@ -43,3 +43,19 @@ test('shows the deployment’s violations, the client’s findings apart, and th
   expect([opened.foreignRequests, opened.pageErrors]).toEqual([[], []]);
   await page.close();
 });
+
+test('at 390 px the findings come before the journal and nothing scrolls sideways', async () => {
+  const upstream = await serve(createApp().app);
+  const proxy = await startProxy({ upstream });
+  await fetch(`${proxy.url}/admin/api/site/articles/1/comments.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ comment: { author: 'Ann', body: 'Hi' } }),
+  });
+  const { page } = await openPage(browser, `${proxy.url}/__mock/`, { width: 390, height: 844 });
+  await page.waitForSelector('#violations ul.client li');
+  const top = async (selector: string): Promise<number> => (await page.locator(selector).boundingBox())?.y ?? -1;
+  expect(await top('#violations-section')).toBeLessThan(await top('#journal-section'));
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await page.close();
+});
