@@ -98,7 +98,8 @@ function wholeNumber(text: string, option: string): number {
 
 /**
  * `--duration-only`: the contract command's `--duration` against the built mock, a row each minute
- * as it goes, then its block of BENCHMARKS.md written (unless `file` is undefined).
+ * as it goes, then its block of BENCHMARKS.md written (unless `file` is undefined or the run was
+ * refused or interrupted).
  */
 async function printDurationOnly(
   runner: Runner,
@@ -116,7 +117,9 @@ async function printDurationOnly(
   });
   const markdown = durationSection(ran, date, loadBefore);
   console.log(`\n${ran.ending.join('\n')}\n\n${markdown}`);
-  if (file) writeBlock(file, 'duration', markdown);
+  // A run that passed or found a violation is a result; one refused or interrupted (2, 130) is not.
+  const judged = ran.exitCode === 0 || ran.exitCode === 1;
+  if (file && judged) writeBlock(file, 'duration', markdown);
   if (ran.exitCode !== 0) process.exitCode = 1;
 }
 
