@@ -6,6 +6,9 @@
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   npm run bench -- --limit-only  the rounds against plain node:http and the cold starts; prints only
  *   npm run bench -- --reach-only  the contract suite against the mock with --delay (bench/reach.ts); prints only
+ *   npm run bench -- --duration-only [<time>]  --duration against the built mock, memory each minute
+ *                                  (bench/duration.ts; default 60m, --concurrency 32, --in-process);
+ *                                  writes its block of BENCHMARKS.md (not with --no-write)
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { runCoreWork, runMachineLimit, runNpmTest } from './limit';
 import { limitSection, limitTargets } from './limit-report';
 import { table } from './format';
 import { reachTable, runReach } from './reach';
+import { durationHeader, durationRow, durationSection, runDurationBench, type DurationSettings } from './duration';
 import {
   bareExpress,
   mockArticle,
@@ -35,8 +39,11 @@ import {
   type Runner,
 } from './sections';
 
-const startMarker = '<!-- bench:latest-run:start -->';
-const endMarker = '<!-- bench:latest-run:end -->';
+/** The blocks of BENCHMARKS.md the runner owns, each between its markers, and a heading for a file without them. */
+const blocks = {
+  'latest-run': '## Latest run',
+  duration: '### A run that keeps going',
+} as const;
 
 function projectRoot(): string {
   let folder = __dirname;
@@ -48,18 +55,18 @@ function projectRoot(): string {
   return folder;
 }
 
-/** Puts the run between the markers of BENCHMARKS.md, leaving the rest of it as it is. */
-function writeRun(file: string, markdown: string): void {
+/** Puts `markdown` between the block's markers in BENCHMARKS.md, leaving the rest of it as it is. */
+function writeBlock(file: string, name: keyof typeof blocks, markdown: string): void {
+  const startMarker = `<!-- bench:${name}:start -->`;
+  const endMarker = `<!-- bench:${name}:end -->`;
   const block = `${startMarker}\n${markdown}\n${endMarker}`;
-  const current = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : `# Benchmarks\n\n## Latest run\n\n${startMarker}\n${endMarker}\n`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   const start = current.indexOf(startMarker);
   const end = current.indexOf(endMarker);
   const next =
     start >= 0 && end > start
       ? `${current.slice(0, start)}${block}${current.slice(end + endMarker.length)}`
-      : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+      : `${current.trimEnd()}\n\n${blocks[name]}\n\n${block}\n`;
   writeFileSync(file, next);
 }
 
@@ -82,8 +89,42 @@ async function printLimitOnly(runner: Runner, log: (step: string) => void): Prom
   console.log(`\n${limitSection({ limit, coldStarts, coreWork })}`);
 }
 
+function wholeNumber(text: string, option: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${option} must be a whole number of at least 1, not ${text}`);
+  return value;
+}
+
+/**
+ * `--duration-only`: the contract command's `--duration` against the built mock, a row each minute
+ * as it goes, then its block of BENCHMARKS.md written (unless `file` is undefined or the run was
+ * refused or interrupted).
+ */
+async function printDurationOnly(
+  runner: Runner,
+  root: string,
+  settings: DurationSettings,
+  file: string | undefined,
+  log: (step: string) => void,
+): Promise<void> {
+  const date = new Date();
+  const loadBefore = currentLoad();
+  log(`--duration ${settings.time} at --concurrency ${String(settings.concurrency)}, a row each minute`);
+  console.log(table(durationHeader, []));
+  const ran = await runDurationBench(runner, root, settings, (row) => {
+    console.log(table(durationHeader, [durationRow(row)]).split('\n')[2]);
+  });
+  const markdown = durationSection(ran, date, loadBefore);
+  console.log(`\n${ran.ending.join('\n')}\n\n${markdown}`);
+  // A run that passed or found a violation is a result; one refused or interrupted (2, 130) is not.
+  const judged = ran.exitCode === 0 || ran.exitCode === 1;
+  if (file && judged) writeBlock(file, 'duration', markdown);
+  if (ran.exitCode !== 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
       quick: { type: 'boolean' },
       'skip-large': { type: 'boolean' },
@@ -93,7 +134,11 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'limit-only': { type: 'boolean' },
       'reach-only': { type: 'boolean' },
+      'duration-only': { type: 'boolean' },
+      concurrency: { type: 'string', default: '32' },
+      'in-process': { type: 'boolean' },
     },
+    allowPositionals: true,
   });
   const root = projectRoot();
   // The bench measures the mock package's build, as `npm start` runs it.
@@ -123,6 +168,16 @@ async function main(): Promise<void> {
   if (values['reach-only']) {
     log('the contract suite against the mock with --delay, one run after another');
     console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root))));
+    return;
+  }
+  if (values['duration-only']) {
+    const settings = {
+      time: positionals[0] ?? '60m',
+      concurrency: wholeNumber(values.concurrency, '--concurrency'),
+      inProcess: values['in-process'] ?? false,
+    };
+    const file = values['no-write'] === true ? undefined : (values.out ?? join(root, 'BENCHMARKS.md'));
+    await printDurationOnly(runner, root, settings, file, log);
     return;
   }
   if (values['limit-only']) {
@@ -160,7 +215,7 @@ async function main(): Promise<void> {
   const markdown = renderRun(run as Run);
   console.log(markdown);
   const write = values['no-write'] !== true && (values.quick !== true || values.write === true);
-  if (write) writeRun(values.out ?? join(root, 'BENCHMARKS.md'), markdown);
+  if (write) writeBlock(values.out ?? join(root, 'BENCHMARKS.md'), 'latest-run', markdown);
 }
 
 main().catch((error: unknown) => {

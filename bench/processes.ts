@@ -16,6 +16,8 @@ export interface Server {
   startMs: number;
   /** Highest resident memory so far (VmHWM), in megabytes. */
   peakMb(): number;
+  /** Resident memory now (VmRSS), in megabytes. */
+  rssMb(): number;
   /** CPU time the server has used so far (user + system), in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -59,9 +61,11 @@ function answers(origin: string, path: string): Promise<boolean> {
   });
 }
 
-function peakOf(child: ChildProcess): number {
+/** A memory line of /proc/<pid>/status (`VmHWM`, `VmRSS`), in megabytes. */
+function memoryOf(child: ChildProcess, line: 'VmHWM' | 'VmRSS'): number {
   try {
-    const kilobytes = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${String(child.pid)}/status`, 'utf8'))?.[1];
+    const status = readFileSync(`/proc/${String(child.pid)}/status`, 'utf8');
+    const kilobytes = new RegExp(`${line}:\\s+(\\d+)`).exec(status)?.[1];
     return kilobytes === undefined ? Number.NaN : (Number(kilobytes) * 1024) / 1e6;
   } catch {
     return Number.NaN;
@@ -122,7 +126,8 @@ export async function startServer(
   return {
     origin,
     startMs,
-    peakMb: () => peakOf(child),
+    peakMb: () => memoryOf(child, 'VmHWM'),
+    rssMb: () => memoryOf(child, 'VmRSS'),
     cpuSeconds: () => cpuOf(child),
     stop: async () => {
       child.kill('SIGTERM');

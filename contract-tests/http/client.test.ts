@@ -12,11 +12,12 @@ import { TargetWatch } from './watch';
 const seen: IncomingHttpHeaders[] = [];
 const servers: Server[] = [];
 
-async function echoServer(): Promise<string> {
+/** Answers every request with its method, after `delayMs`. */
+async function echoServer(delayMs = 0): Promise<string> {
   const server = createServer((request, response) => {
     seen.push(request.headers);
     response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify({ method: request.method }));
+    setTimeout(() => response.end(JSON.stringify({ method: request.method })), delayMs);
   });
   servers.push(server);
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -51,6 +52,26 @@ test('names the address and the cause when nothing answers', async () => {
   await expect(client.send({ method: 'GET', to: '/admin/api/articles/1' })).rejects.toThrow(
     /GET http:\/\/127\.0\.0\.1:9\/admin\/api\/articles\/1 got no answer: fetch failed/,
   );
+});
+
+test('an interrupt cuts off a read under way, while a write under way runs to its answer', async () => {
+  const interrupt = new AbortController();
+  const client = new Client(await echoServer(500), undefined, {}, interrupt.signal);
+  const settled: string[] = [];
+  const read = client.send({ method: 'GET', to: '/admin/api/articles/1' }).catch((error: unknown) => {
+    settled.push('read');
+    throw error;
+  });
+  const write = client.send({ method: 'PUT', to: '/admin/api/articles/1/data/k', json: { value: 1 } }).then((got) => {
+    settled.push('write');
+    return got;
+  });
+  setTimeout(() => {
+    interrupt.abort();
+  }, 50);
+  await expect(read).rejects.toThrow(/^GET \S+\/articles\/1 was cut off: the run was interrupted$/);
+  await expect(write).resolves.toMatchObject({ status: 200, json: { method: 'PUT' } });
+  expect(settled).toEqual(['read', 'write']);
 });
 
 describe('a target that misbehaves', () => {
