@@ -1,5 +1,6 @@
 // TypeScript is transpiled by swc (no type-checking here: `npm run typecheck` does that once).
 const { readFileSync } = require('node:fs');
+const { availableParallelism } = require('node:os');
 
 /**
  * The workspace packages by name, resolved to their sources as tsconfig.json's `paths` map them
@@ -34,9 +35,10 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.tmp/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
-  // A worker per core: Jest's default leaves one core to itself, which on a 2-core machine runs
-  // every file in turn, though most of them wait on sockets and child processes, not the CPU.
-  maxWorkers: '100%',
+  // Three workers for two cores: a third of a file's time, on the whole, is spent waiting on
+  // sockets, child processes and the browser, not the CPU, and a third worker fills it. (Jest's
+  // default leaves one core to itself, which on a 2-core machine runs every file in turn.)
+  maxWorkers: Math.max(2, Math.floor(availableParallelism() * 1.5)),
   // A test's time limit catches a hang, not a slow machine: on a shared machine under load a test
   // that takes a few hundred milliseconds alone can take several seconds.
   testTimeout: 30_000,

@@ -1,7 +1,5 @@
 /**
- * A real browser for tests: Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it)
- * driven by playwright-core, since browser downloads are not possible. `CHROMIUM_PATH` overrides
- * where it is. Pages opened here record every request that leaves the page's own origin, so a
+ * A real browser for tests: Chromium (chromium.ts) driven by playwright-core. Pages opened here record every request that leaves the page's own origin, so a
  * test can require that nothing is fetched from another host.
  */
 import { createServer, type Server } from 'node:http';
@@ -9,21 +7,18 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RequestListener } from 'node:http';
+import { chromiumOptions, runBrowserEndpoint } from './chromium';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** `extraArgs` for a test's own needs, e.g. `--host-resolver-rules` to give a name to loopback. */
+/**
+ * A browser for a test file: the run's shared Chromium (chromium.ts) when there is one, so each
+ * file does not start its own; a Chromium of its own when it needs `extraArgs` (e.g.
+ * `--host-resolver-rules` to give a name to loopback), which apply to a whole browser. Closing what
+ * this returns closes the file's pages and contexts, never the shared browser.
+ */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] });
+  const shared = runBrowserEndpoint();
+  if (shared !== undefined && extraArgs.length === 0) return chromium.connect(shared);
+  return chromium.launch(chromiumOptions(extraArgs));
 }
 
 export interface OpenedPage {
