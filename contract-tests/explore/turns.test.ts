@@ -1,0 +1,50 @@
+import { PostTally, Turn } from './turns';
+
+const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('turns on one article', () => {
+  test('steps that share a turn run at once; one alone waits for them and runs with nothing beside it', async () => {
+    const turn = new Turn();
+    const events: string[] = [];
+    const step = (name: string, alone: boolean) =>
+      turn.take(alone, async () => {
+        events.push(`${name} starts`);
+        await tick();
+        events.push(`${name} ends`);
+      });
+    await Promise.all([step('a', false), step('b', false), step('update', true), step('c', false)]);
+    expect(events).toEqual([
+      'a starts',
+      'b starts',
+      'a ends',
+      'b ends',
+      'update starts',
+      'update ends',
+      'c starts',
+      'c ends',
+    ]);
+  });
+});
+
+describe('the comments posted beside a write', () => {
+  /** A tally holding one post sent at `sentAt` and answered at `answeredAt` with `status`. */
+  const tallyOf = (sentAt: number, answeredAt: number | undefined, status: number | undefined): PostTally => {
+    const tally = new PostTally();
+    tally.sending().answered(status, { sentAt, answeredAt });
+    return tally;
+  };
+  const write = { sentAt: 10, answeredAt: 20 };
+  const read = { sentAt: 30, answeredAt: 40 };
+
+  test.each([
+    ['sent after the answer and accepted before the read left: surely landed in between', 22, 28, 201, 1, 1],
+    ['overlapping the write: may have landed before or after its answer', 15, 25, 201, 0, 1],
+    ['overlapping the read: may have landed before or after it', 25, 35, 201, 0, 1],
+    ['refused, though in between: only may have landed', 22, 28, 422, 0, 1],
+    ['never answered: may land at any time after it left', 5, undefined, undefined, 0, 1],
+    ['answered before the write left: before both', 2, 8, 201, 0, 0],
+    ['sent after the read was answered: after both', 45, 50, 201, 0, 0],
+  ] as const)('a post %s', (_name, sentAt, answeredAt, status, least, most) => {
+    expect(tallyOf(sentAt, answeredAt, status).between(write, read)).toEqual({ least, most });
+  });
+});
