@@ -35,7 +35,7 @@ export interface JudgedWrite {
 }
 
 /** A value as the server receives it: JSON has no -0 and no undefined (an absent payload is sent as null). */
-function overTheWire(value: unknown): unknown {
+export function overTheWire(value: unknown): unknown {
   // Wrapped, so an undefined value drops its key instead of making stringify return undefined.
   const wrapped = JSON.parse(JSON.stringify({ value })) as { value?: unknown };
   return wrapped.value ?? null;

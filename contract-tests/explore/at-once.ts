@@ -8,7 +8,7 @@
  * acknowledged one listed once at every address, and counted.
  */
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
+import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
 import { withoutReserved } from '../checks/steps';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
@@ -95,7 +95,8 @@ export class AtOnceStep implements Step {
     if (this.posts > 0 && !this.budget.take(this.posts)) return;
     const { turns } = real;
     const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
-    // Posts alone among posts; a full update alone on the keys; key writes sharing them (turns.ts).
+    // Posts alone among posts; a full update alone on the keys; key writes sharing them (turns.ts);
+    // key writes on their own need not wait for a batch without a full update: its keys are its own.
     const onKeys = (): Promise<void> =>
       has('update') || has('set') || has('remove')
         ? turns.keys.take(has('update'), () => this.send(model, real))
@@ -114,17 +115,22 @@ export class AtOnceStep implements Step {
     const tallied = new Map<number, ReturnType<PostTally['sending']>>();
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    const { after, before, seen, origin } = await judgeDataBurst(
-      context,
-      `${String(this.batch.length)} requests at once`,
-      (_read, whole) => {
-        for (const index of posting) tallied.set(index, real.turns.posted.sending());
-        return this.batch.map((operation, index) =>
-          burstStep(operation, index, real, { own: sentBack(whole, context), comments }),
-        );
-      },
-      { log: real.log },
-    );
+    const burst = (overlay: (data: Record<string, unknown>) => Record<string, unknown>): Promise<BurstRun> =>
+      judgeDataBurst(
+        context,
+        `${String(this.batch.length)} requests at once`,
+        (_read, whole) => {
+          for (const index of posting) tallied.set(index, real.turns.posted.sending());
+          return this.batch.map((operation, index) =>
+            burstStep(operation, index, real, { own: sentBack(overlay(whole), context), comments }),
+          );
+        },
+        { log: real.log },
+      );
+    // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
+    const { after, before, seen, origin } = this.batch.some((operation) => operation.kind === 'update')
+      ? await real.turns.keyWrites.closedFor(performance.now(), burst)
+      : await burst((data) => data);
     for (const [index, post] of tallied) {
       const one = seen[index];
       const at = (time: number | undefined): number | undefined => (time === undefined ? undefined : origin + time);

@@ -167,7 +167,8 @@ export async function runSequence(
         key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
         turns,
       };
-      const setup = (): { model: SequenceModel; real: Real } => ({ model: { data: new Map(), posts: 0 }, real });
+      const model: SequenceModel = { data: new Map(), posts: 0 };
+      const setup = (): { model: SequenceModel; real: Real } => ({ model, real });
       try {
         await fc.asyncModelRun(setup, sequence);
       } catch (error) {
@@ -178,7 +179,7 @@ export async function runSequence(
         lastCurls = real.log.map((exchange) => exchange.curl);
         throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
       } finally {
-        if (!options.readOnly && !real.stopped()) await removeKeysOf(context, turns);
+        if (!options.readOnly && !real.stopped()) await removeKeysOf(context, turns, [...model.data.keys()]);
       }
     },
   );

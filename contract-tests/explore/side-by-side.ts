@@ -2,13 +2,14 @@
  * Random sequences side by side (interface section 4): each on its own keys, judged as strictly as
  * alone. Reads and the reads around a write judge only the sequence's own keys (every other
  * sequence's keys left out: `othersOwn`), so only the parts of a write that others' writes could
- * change take a turn on the article (turns.ts): a key write while it is sent, a full update from
- * its read before to its answer, a post from its read before to the lists after it.
+ * change take a turn on the article (turns.ts): a full update from its read before to its answer
+ * (a key write on its own waits only while an update is sent, a removal while one is under way), a
+ * post from its read before to the lists after it.
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
-import { judgementOf, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
+import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
 import { listAddressesWith } from '../checks/comment-lists';
 import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
 import { isObject } from '../failure';
@@ -18,9 +19,9 @@ import type { ExploreOptions } from './explore';
 import { ArticleTurns, type Span } from './turns';
 
 /**
- * What a write holds: a key write shares the article's keys while it is sent; a full update holds
- * them alone from its read before (whose keys it sends back) to its answer; a post holds the
- * article's posts alone throughout.
+ * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
+ * removal shares the article's keys; a full update holds them alone from its read before (whose
+ * keys it sends back) to its answer; a post holds the article's posts alone throughout.
  */
 export type Hold = 'key' | 'update' | 'post';
 
@@ -46,6 +47,34 @@ async function sent(
   const sentAt = performance.now();
   const answer = await sendWrite(context.client, context.articleId, write);
   return { before, write, answer, span: { sentAt, answeredAt: performance.now() } };
+}
+
+/**
+ * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
+ * (4.4) shares the article's keys, so no update lands while it is under way: one that left the key
+ * out would have removed it first, and the removal would find it absent.
+ */
+async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+  const { context, turns } = real;
+  const before = await readBefore(context);
+  const write = make(wholeData(before));
+  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sent(context, before, () => write));
+  // The value as the target receives it (JSON has no -0 and no undefined).
+  const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
+  return turns.keyWrites.send(write.key, value, () => sent(context, before, () => write));
+}
+
+/**
+ * A full update (4.2): alone on the keys from its read before to its answer, sending every key of
+ * the others as read, or as a key write on its own under way leaves it.
+ */
+function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+  const { context, turns } = real;
+  return turns.keys.take(true, async () => {
+    const readSentAt = performance.now();
+    const before = await readBefore(context);
+    return turns.keyWrites.closedFor(readSentAt, (overlay) => sent(context, before, (whole) => make(overlay(whole))));
+  });
 }
 
 /** A post, judged as alone: no other post on the article meanwhile; told to the article's tally. */
@@ -80,10 +109,7 @@ export async function judgedBeside(
 ): Promise<JudgedWrite> {
   const { context, turns } = real;
   if (hold === 'post') return judgedPost(real, make);
-  const { before, write, answer, span } =
-    hold === 'update'
-      ? await turns.keys.take(true, async () => sent(context, await readBefore(context), make))
-      : await readBefore(context).then((read) => turns.keys.take(false, () => sent(context, read, make)));
+  const { before, write, answer, span } = hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, make);
   const readSentAt = performance.now();
   const after = await readAfter(context);
   const read = { sentAt: readSentAt, answeredAt: performance.now() };
@@ -132,13 +158,11 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 }
 
 /**
- * Removes the keys a sequence left, so a long run's article does not grow; the end of the run
- * restores the rest. The removals are key writes: they share the article's keys while sent.
+ * Removes the keys a sequence left (as its model holds them), so a long run's article does not
+ * grow; the end of the run restores the rest. The removals share the article's keys while sent.
  */
-export async function removeKeysOf(context: CheckContext, turns: ArticleTurns): Promise<void> {
-  const read = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
-  const data = (read.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-  const left = Object.keys(data).filter((key) => key.startsWith(context.marker));
+export async function removeKeysOf(context: CheckContext, turns: ArticleTurns, left: string[]): Promise<void> {
+  if (left.length === 0) return;
   await turns.keys.take(false, () =>
     Promise.all(
       left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),

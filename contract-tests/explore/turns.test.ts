@@ -1,4 +1,4 @@
-import { PostTally, Turn } from './turns';
+import { KeyWrites, PostTally, Turn } from './turns';
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -46,5 +46,37 @@ describe('the comments posted beside a write', () => {
     ['sent after the read was answered: after both', 45, 50, 201, 0, 0],
   ] as const)('a post %s', (_name, sentAt, answeredAt, status, least, most) => {
     expect(tallyOf(sentAt, answeredAt, status).between(write, read)).toEqual({ least, most });
+  });
+});
+
+describe('key writes beside a full update', () => {
+  test('an update sends each key write under way with the value it sets, and one sent meanwhile waits for its answer', async () => {
+    const writes = new KeyWrites();
+    const events: string[] = [];
+    let land = (): void => undefined;
+    const underWay = writes.send('b', 1, () => new Promise<void>((resolve) => (land = resolve)));
+    const sent = await writes.closedFor(performance.now(), async (overlay) => {
+      const data = overlay({ a: 0, b: 0 });
+      const later = writes.send('c', 2, () => {
+        events.push('the later write leaves');
+        return Promise.resolve();
+      });
+      await tick();
+      events.push('the update is answered');
+      return { data, later };
+    });
+    await sent.later;
+    land();
+    await underWay;
+    expect(sent.data).toEqual({ a: 0, b: 1 });
+    expect(events).toEqual(['the update is answered', 'the later write leaves']);
+  });
+
+  test('a write answered before the update read the article is not sent again', async () => {
+    const writes = new KeyWrites();
+    await writes.send('b', 1, () => Promise.resolve());
+    await tick();
+    const data = await writes.closedFor(performance.now(), (overlay) => Promise.resolve(overlay({ a: 0 })));
+    expect(data).toEqual({ a: 0 });
   });
 });

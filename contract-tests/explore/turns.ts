@@ -1,12 +1,13 @@
 /**
  * What the random sequences side by side on one article (interface section 4) hold, and only while
  * a step needs it. The article's data is one object: a full update (4.2) sends every key back as it
- * read it, so no other sequence's key write (4.3, 4.4) may land between its read and its answer
- * (`keys`: key writes share it, a full update holds it alone). Posts (4.6) hold `posts` alone, so
- * each post is judged as alone (its count grows by one, it is listed once, every list counted);
- * the comments they post are told to `posted`, so a write beside them judges its answer's
- * `comments_count` against every moment a post may have landed. Reads hold nothing: each judges
- * only its own sequence's keys, which no other sequence changes.
+ * read it, so no other sequence's removal (4.4) or batch of writes may land between its read and
+ * its answer (`keys`: they share it, a full update holds it alone); a key write on its own (4.3)
+ * only waits while an update is sent, which sends that key with the value it sets (`keyWrites`).
+ * Posts (4.6) hold `posts` alone, so each post is judged as alone (its count grows by one, it is
+ * listed once, every list counted); the comments they post are told to `posted`, so a write beside
+ * them judges its answer's `comments_count` against every moment a post may have landed. Reads
+ * hold nothing: each judges only its own sequence's keys, which no other sequence changes.
  */
 
 /** Steps that share one thing at once, or one that holds it alone; one waiting alone goes before new sharers. */
@@ -87,9 +88,67 @@ export class PostTally {
   }
 }
 
-/** One article's turns: its data keys, its posts, and the comments posted on it. */
+/** A key write on its own: the key, the value it sets, and when it was answered. */
+interface KeyWrite {
+  key: string;
+  value: unknown;
+  answeredAt: number | undefined;
+}
+
+/**
+ * Key writes (4.3) sent on their own, which need not wait for a full update of another sequence:
+ * the update sends each such write's key with the value it sets, so whichever lands first, the key
+ * ends as written and the write finds it as it would alone. Only while an update is being sent
+ * (`closedFor`) do new ones wait, so that every one that may land inside the update's window is in
+ * what it sends. (A removal cannot go so: an update landing first without its key would leave it
+ * nothing to remove; removals share the article's keys instead.)
+ */
+export class KeyWrites {
+  private readonly writes: KeyWrite[] = [];
+  private closedBy: Promise<void> | undefined;
+
+  /** Sends a key write once no update is being sent. */
+  async send<T>(key: string, value: unknown, work: () => Promise<T>): Promise<T> {
+    while (this.closedBy) await this.closedBy;
+    const write: KeyWrite = { key, value, answeredAt: undefined };
+    this.writes.push(write);
+    try {
+      return await work();
+    } finally {
+      write.answeredAt = performance.now();
+    }
+  }
+
+  /**
+   * Sends a full update whose data is made from a read sent at `readSentAt`: no new key write leaves
+   * until it is answered, and every one not answered before the read left is in its data with the
+   * value it sets (in the order they were sent). Full updates take their turns one at a time.
+   */
+  async closedFor<T>(
+    readSentAt: number,
+    send: (overlay: (data: Record<string, unknown>) => Record<string, unknown>) => Promise<T>,
+  ): Promise<T> {
+    let reopen = (): void => undefined;
+    this.closedBy = new Promise<void>((resolve) => (reopen = resolve));
+    try {
+      const landing = this.writes.filter((write) => write.answeredAt === undefined || write.answeredAt >= readSentAt);
+      // Those answered by now landed before any later update's read: only those under way stay.
+      this.writes.splice(0, this.writes.length, ...this.writes.filter((write) => write.answeredAt === undefined));
+      return await send((data) => ({
+        ...data,
+        ...Object.fromEntries(landing.map((write) => [write.key, write.value])),
+      }));
+    } finally {
+      this.closedBy = undefined;
+      reopen();
+    }
+  }
+}
+
+/** One article's turns: its data keys, its key writes on their own, its posts, and the comments posted on it. */
 export class ArticleTurns {
   readonly keys = new Turn();
+  readonly keyWrites = new KeyWrites();
   readonly posts = new Turn();
   readonly posted = new PostTally();
 }
