@@ -6,6 +6,7 @@
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   npm run bench -- --limit-only  the rounds against plain node:http and the cold starts; prints only
  *   npm run bench -- --reach-only  the contract suite against the mock with --delay (bench/reach.ts); prints only
+ *                                  (--reach-row <text>: only the rows whose name holds it, as `--reach-row explore`)
  *   options: --skip-large, --regenerate (the large fixture), --no-write, --out <file>
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'limit-only': { type: 'boolean' },
       'reach-only': { type: 'boolean' },
+      'reach-row': { type: 'string' },
     },
   });
   const root = projectRoot();
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
   };
   if (values['reach-only']) {
     log('the contract suite against the mock with --delay, one run after another');
-    console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root))));
+    console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root, values['reach-row']))));
     return;
   }
   if (values['limit-only']) {

@@ -65,14 +65,19 @@ async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Wri
 }
 
 /**
- * A full update (4.2): alone on the keys from its read before to its answer, sending every key of
- * the others as read, or as a key write on its own under way leaves it.
+ * A full update (4.2): alone on the keys from its read before to its answer (a read just before the
+ * turn counts when no one took the keys in between), sending every key of the others as read, or
+ * as a key write on its own under way leaves it.
  */
-function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+async function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
   const { context, turns } = real;
+  // Read first: while no one takes the keys meanwhile, that read is as current as one inside the turn.
+  const early = { sentAt: performance.now(), mark: turns.keys.quiet() };
+  const read = await readBefore(context);
   return turns.keys.take(true, async () => {
-    const readSentAt = performance.now();
-    const before = await readBefore(context);
+    const current = turns.keys.untakenSince(early.mark);
+    const readSentAt = current ? early.sentAt : performance.now();
+    const before = current ? read : await readBefore(context);
     return turns.keyWrites.closedFor(readSentAt, (overlay) => sent(context, before, (whole) => make(overlay(whole))));
   });
 }

@@ -26,6 +26,18 @@ describe('turns on one article', () => {
   });
 });
 
+test('a read made while no one held the turn counts inside it only if no one took the turn in between', async () => {
+  const turn = new Turn();
+  const untouched = turn.quiet();
+  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(untouched)))).toBe(true);
+  const touched = turn.quiet();
+  await turn.take(false, () => Promise.resolve());
+  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(touched)))).toBe(false);
+  const busy = turn.take(false, tick);
+  expect(turn.quiet()).toBeUndefined();
+  await busy;
+});
+
 describe('the comments posted beside a write', () => {
   /** A tally holding one post sent at `sentAt` and answered at `answeredAt` with `status`. */
   const tallyOf = (sentAt: number, answeredAt: number | undefined, status: number | undefined): PostTally => {

@@ -16,11 +16,24 @@ export class Turn {
   private alone = false;
   private waitingAlone = 0;
   private readonly waiters: (() => void)[] = [];
+  /** How many times the turn was taken. */
+  private taken = 0;
+
+  /** A mark, while nothing holds the turn or waits for it; undefined otherwise. */
+  quiet(): number | undefined {
+    return this.sharing === 0 && !this.alone && this.waitingAlone === 0 ? this.taken : undefined;
+  }
+
+  /** Whether, for the one holding the turn alone, no one else took it since `mark` (`quiet`). */
+  untakenSince(mark: number | undefined): boolean {
+    return mark !== undefined && this.alone && this.taken === mark + 1;
+  }
 
   async take<T>(alone: boolean, work: () => Promise<T>): Promise<T> {
     if (alone) this.waitingAlone += 1;
     while (alone ? this.alone || this.sharing > 0 : this.alone || this.waitingAlone > 0)
       await new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.taken += 1;
     if (alone) {
       this.waitingAlone -= 1;
       this.alone = true;
