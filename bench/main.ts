@@ -6,6 +6,7 @@
  *   npm run bench -- --quick       short runs and a smaller large site; prints only (add --write)
  *   npm run bench -- --limit-only  the rounds against plain node:http and the cold starts; prints only
  *   npm run bench -- --reach-only  the contract suite against the mock with --delay (bench/reach.ts); prints only
+ *                                  (--reach-row <text>: only the rows whose name holds it, as `--reach-row explore`)
  *   npm run bench -- --duration-only [<time>]  --duration against the built mock, memory each minute
  *                                  (bench/duration.ts; default 60m, --concurrency 32, --in-process);
  *                                  writes its block of BENCHMARKS.md (not with --no-write)
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       'limit-only': { type: 'boolean' },
       'reach-only': { type: 'boolean' },
+      'reach-row': { type: 'string' },
       'duration-only': { type: 'boolean' },
       concurrency: { type: 'string', default: '32' },
       'in-process': { type: 'boolean' },
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
   };
   if (values['reach-only']) {
     log('the contract suite against the mock with --delay, one run after another');
-    console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root))));
+    console.log(table(['run', 'took', 'wanted', 'met'], reachTable(await runReach(runner, root, values['reach-row']))));
     return;
   }
   if (values['duration-only']) {

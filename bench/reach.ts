@@ -26,9 +26,13 @@ const cases: { name: string; delay: string; args: string[]; targetSeconds: numbe
   { name: 'fixed checks, two articles', delay: '200-800', args: [], targetSeconds: 90 },
 ];
 
-export async function runReach(runner: Runner, root: string): Promise<ReachRun[]> {
+/** Runs every case, or only those whose name contains `only` (`--reach-row explore`). */
+export async function runReach(runner: Runner, root: string, only?: string): Promise<ReachRun[]> {
   const runs: ReachRun[] = [];
-  for (const { name, delay, args, targetSeconds } of cases) {
+  const chosen = cases.filter((one) => only === undefined || one.name.includes(only));
+  if (chosen.length === 0)
+    throw new Error(`--reach-row ${only ?? ''} names no row; the rows: ${cases.map((one) => one.name).join('; ')}`);
+  for (const { name, delay, args, targetSeconds } of chosen) {
     const target = await startServer(mockCommand(runner, '--delay', delay), runner.pin);
     const started = Date.now();
     const result = spawnSync(

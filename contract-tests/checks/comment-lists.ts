@@ -37,9 +37,12 @@ export async function commentsUrl(context: CheckContext): Promise<{ address: str
 /** The three addresses of 4.5: plural path, singular path and the article's `comments_url`. */
 export async function listAddresses(context: CheckContext): Promise<[string, string][]> {
   const { address } = await commentsUrl(context);
-  return [
-    ['the plural path', pathOf('listComments', context.articleId)],
-    ['the singular path', singularListPath(context.articleId)],
-    ['comments_url', address],
-  ];
+  return listAddressesWith(context, address);
 }
+
+/** The three addresses of 4.5, the article's `comments_url` as already read. */
+export const listAddressesWith = (context: CheckContext, commentsAt: string): [string, string][] => [
+  ['the plural path', pathOf('listComments', context.articleId)],
+  ['the singular path', singularListPath(context.articleId)],
+  ['comments_url', commentsAt],
+];

@@ -96,6 +96,8 @@ export interface BurstRun extends BurstOutcome {
   before: Record<string, unknown>;
   /** Every request of the burst (the late ones after the others) and the reads after it, as seen. */
   seen: Seen[];
+  /** When the burst began (performance.now()): each request's `sentAt` and `answeredAt` count from it. */
+  origin: number;
   /** Each article the burst touched, as read just before it. */
   befores: Map<number, Record<string, unknown>>;
 }
@@ -162,6 +164,7 @@ export async function judgeDataBurst(
     after: outcomes[0]?.after ?? {},
     before: before.article,
     seen: all,
+    origin,
     befores: new Map(articleIds.map((articleId, at) => [articleId, befores[at]?.article ?? {}])),
   };
 }

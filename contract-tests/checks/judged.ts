@@ -13,6 +13,7 @@ import {
   statementsOfWrite,
   judgeExchange,
   judgeWrite,
+  type CommentsBetween,
   type Violation,
   type Write,
   type WriteRecord,
@@ -34,7 +35,7 @@ export interface JudgedWrite {
 }
 
 /** A value as the server receives it: JSON has no -0 and no undefined (an absent payload is sent as null). */
-function overTheWire(value: unknown): unknown {
+export function overTheWire(value: unknown): unknown {
   // Wrapped, so an undefined value drops its key instead of making stringify return undefined.
   const wrapped = JSON.parse(JSON.stringify({ value })) as { value?: unknown };
   return wrapped.value ?? null;
@@ -62,10 +63,13 @@ export function sendWrite(client: Client, articleId: number, given: Write): Prom
   }
 }
 
-/** Every comment at each of the three list addresses (4.5), read at once; pages that are not lists count as none. */
-async function readLists(context: CheckContext): Promise<CommentLists> {
+/**
+ * Every comment at each of the three list addresses (4.5; `addresses` when already known), read at
+ * once; pages that are not lists count as none.
+ */
+export async function readLists(context: CheckContext, addresses?: [string, string][]): Promise<CommentLists> {
   const read = await allInOrder(
-    (await listAddresses(context)).map(async ([name, address]) => ({
+    (addresses ?? (await listAddresses(context))).map(async ([name, address]) => ({
       name,
       pages: (await fetchAllPages(context.client, address)).pages,
     })),
@@ -79,7 +83,7 @@ async function readLists(context: CheckContext): Promise<CommentLists> {
   };
 }
 
-interface CommentLists {
+export interface CommentLists {
   lists: { address: string; items: unknown[] }[];
   pages: Exchange[];
 }
@@ -91,6 +95,8 @@ export interface AroundWrite {
   after: ArticleRead;
   /** Every comment list as read after a post. */
   lists?: CommentLists;
+  /** Comments others may have posted between the answer and the read after (writes side by side with posts). */
+  commentsBetween?: CommentsBetween;
 }
 
 /** Reads the article, sends the write, reads the article (and after a post every list) again, and judges it all. */
@@ -107,7 +113,7 @@ export async function judgedWrite(context: CheckContext, write: Write): Promise<
  * it, each read's data as `ownView` shows it to this write (`context.othersOwn`).
  */
 export function judgementOf(context: CheckContext, given: Write, around: AroundWrite): JudgedWrite {
-  const { before, answer, after, lists } = around;
+  const { before, answer, after, lists, commentsBetween } = around;
   const write = asSent(given);
   const answered = { status: answer.status, headers: answer.headers, body: answer.text };
   const afterArticle = ownArticle(context, after.article);
@@ -119,6 +125,7 @@ export function judgementOf(context: CheckContext, given: Write, around: AroundW
     ...(lists ? { listsAfter: lists.lists } : {}),
     // The suite posts only comments stating all 4.6 asks, which must take effect whatever the (unstated) status.
     ...(write.operation === 'postComment' ? { tookEffect: true } : {}),
+    ...(commentsBetween ? { commentsBetween } : {}),
   };
   const ofAnswer = judgeExchange(write.operation, answered);
   const ofWrite = judgeWrite(record);

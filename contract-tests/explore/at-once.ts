@@ -8,10 +8,11 @@
  * acknowledged one listed once at every address, and counted.
  */
 import type { Write } from 'site-articles-schemas/conformance';
-import { judgeDataBurst, type BurstStep } from '../checks/data-burst';
+import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
 import { withoutReserved } from '../checks/steps';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
+import type { PostTally } from './turns';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
 export type BatchOperation =
@@ -70,7 +71,7 @@ function burstStep(operation: BatchOperation, index: number, real: Real, { own, 
 
 /**
  * What a full update sends back as it is: every key but reserved ones (read-only: 2.1) and the
- * sequence's own, the keys of sequences beside it included (it runs alone, so they are current).
+ * sequence's own, the keys of sequences beside it included (it holds the keys alone, so they are current).
  */
 const sentBack = (whole: Record<string, unknown>, context: { marker: string }): Record<string, unknown> =>
   Object.fromEntries(Object.entries(withoutReserved(whole)).filter(([key]) => !key.startsWith(context.marker)));
@@ -90,30 +91,57 @@ export class AtOnceStep implements Step {
   check = (): boolean => this.posts === 0 || this.budget.allows(this.posts);
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
-    const { context } = real;
     // Taken before the batch is sent: a post that fails may still have landed.
     if (this.posts > 0 && !this.budget.take(this.posts)) return;
+    const { turns } = real;
+    const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
+    // Posts alone among posts; a full update alone on the keys; key writes sharing them (turns.ts);
+    // key writes on their own need not wait for a batch without a full update: its keys are its own.
+    const onKeys = (): Promise<void> =>
+      has('update') || has('set') || has('remove')
+        ? turns.keys.take(has('update'), () => this.send(model, real))
+        : this.send(model, real);
+    await (this.posts > 0 ? turns.posts.take(true, onKeys) : onKeys());
+  }
+
+  private async send(model: SequenceModel, real: Real): Promise<void> {
+    const { context } = real;
     const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
     const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
     const comments = new Map(
       posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const),
     );
+    // Told to the article's tally as they leave, so writes beside the batch count them.
+    const tallied = new Map<number, ReturnType<PostTally['sending']>>();
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    const { after, before, seen } = await judgeDataBurst(
-      context,
-      `${String(this.batch.length)} requests at once`,
-      (_read, whole) =>
-        this.batch.map((operation, index) =>
-          burstStep(operation, index, real, { own: sentBack(whole, context), comments }),
-        ),
-      { log: real.log },
-    );
+    const burst = (overlay: (data: Record<string, unknown>) => Record<string, unknown>): Promise<BurstRun> =>
+      judgeDataBurst(
+        context,
+        `${String(this.batch.length)} requests at once`,
+        (_read, whole) => {
+          for (const index of posting) tallied.set(index, real.turns.posted.sending());
+          return this.batch.map((operation, index) =>
+            burstStep(operation, index, real, { own: sentBack(overlay(whole), context), comments }),
+          );
+        },
+        { log: real.log },
+      );
+    // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
+    const { after, before, seen, origin } = this.batch.some((operation) => operation.kind === 'update')
+      ? await real.turns.keyWrites.closedFor(performance.now(), burst)
+      : await burst((data) => data);
+    for (const [index, post] of tallied) {
+      const one = seen[index];
+      const at = (time: number | undefined): number | undefined => (time === undefined ? undefined : origin + time);
+      post.answered(one?.exchange?.status, { sentAt: at(one?.sentAt) ?? origin, answeredAt: at(one?.answeredAt) });
+    }
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
     if (posting.length === 0) return;
     await expectPostsKept(context, { countBefore: before.comments_count, posts: [...comments.values()], seen });
     model.posts += posting.length;
   }
+
   toString = (): string => `at once: ${this.batch.map(describeOperation).join(' | ')}`;
 }

@@ -7,8 +7,7 @@
 import type fc from 'fast-check';
 import { isReservedKey } from 'site-articles-schemas/catalogue';
 import type { CheckContext } from '../checks/check';
-import { listAddresses } from '../checks/comment-lists';
-import { judgedWrite } from '../checks/judged';
+import { listAddresses, listAddressesWith } from '../checks/comment-lists';
 import { pathOf, statusOf, withoutReserved } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
@@ -19,6 +18,8 @@ import {
   type Violation,
   type Write,
 } from 'site-articles-schemas/conformance';
+import { judgedBeside, type Hold } from './side-by-side';
+import type { ArticleTurns } from './turns';
 
 /** fast-check's model of one random sequence (not the linearizability check's `Model` of an operation). */
 export interface SequenceModel {
@@ -35,6 +36,8 @@ export interface Real {
   stopped: () => boolean;
   /** The key a step's name stands for: new per sequence, so no sequence meets another's keys. */
   key: (name: string) => string;
+  /** The turns of the article, shared with the sequences beside this one. */
+  turns: ArticleTurns;
 }
 
 export type Step = fc.AsyncCommand<SequenceModel, Real>;
@@ -51,9 +54,18 @@ function expectStatus(exchange: Exchange, stated: number | undefined, step: stri
   failWith(judgeSuccessStatus(stated, exchange.status), step);
 }
 
-async function write(model: SequenceModel, real: Real, sent: Write, step: string): Promise<Record<string, unknown>> {
-  const judged = await judgedWrite(real.context, sent);
+/** A write made from the article as read just before it (all its keys), judged whole, in its turn (`Hold`). */
+async function write(
+  model: SequenceModel,
+  real: Real,
+  hold: Hold,
+  make: (whole: Record<string, unknown>) => Write,
+  step: string,
+): Promise<Record<string, unknown>> {
+  const judged = await judgedBeside(real, hold, make);
   real.log.push(...judged.exchanges);
+  // Which operation and key it is, whatever was read.
+  const sent = make({});
   failWith(judged.violations, step);
   // 4.6 states no status for a post, and a reserved key's write or an absent key's removal may be refused.
   const statesSuccess =
@@ -93,8 +105,11 @@ export class ListStep implements Step {
   check = (): boolean => true;
   async run(_model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
-    const addresses = await listAddresses(real.context);
-    const [name, address] = addresses[this.address % addresses.length] ?? ['', ''];
+    // Only comments_url needs the article read first.
+    const known = listAddressesWith(real.context, '');
+    const index = this.address % known.length;
+    const addresses = index === known.length - 1 ? await listAddresses(real.context) : known;
+    const [name, address] = addresses[index] ?? ['', ''];
     const { pages } = await fetchAllPages(real.context.client, address);
     real.log.push(...pages);
     for (const page of pages)
@@ -115,7 +130,8 @@ export class SetKeyStep implements Step {
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     const key = real.key(this.key);
-    await write(model, real, { operation: 'setDataKey', key, payload: { value: this.value } }, this.toString());
+    const sent: Write = { operation: 'setDataKey', key, payload: { value: this.value } };
+    await write(model, real, 'key', () => sent, this.toString());
     if (!isReservedKey(key)) model.data.set(key, this.value);
   }
   toString = (): string => `set ${this.key} to ${JSON.stringify(this.value)}`;
@@ -127,7 +143,7 @@ export class DeleteKeyStep implements Step {
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     const key = real.key(this.key);
-    await write(model, real, { operation: 'deleteDataKey', key }, this.toString());
+    await write(model, real, 'key', () => ({ operation: 'deleteDataKey', key }), this.toString());
     model.data.delete(key);
   }
   toString = (): string => `remove ${this.key}`;
@@ -142,14 +158,15 @@ export class UpdateStep implements Step {
   check = (): boolean => true;
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
-    const read = await real.context.client.send({ method: 'GET', to: pathOf('readArticle', real.context.articleId) });
-    real.log.push(read);
-    const current = withoutReserved((read.json as { data?: Record<string, unknown> } | undefined)?.data ?? {});
     const dropped = this.dropped.map(real.key);
-    const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !dropped.includes(key)));
     const changes = Object.fromEntries(Object.entries(this.changes).map(([name, value]) => [real.key(name), value]));
-    const payload = { article: { data: { ...kept, ...changes } } };
-    const after = await write(model, real, { operation: 'updateArticle', payload }, this.toString());
+    // Every key the article has as read just before (reserved keys are read-only: 2.1), but those dropped.
+    const payload = (whole: Record<string, unknown>): unknown => {
+      const kept = Object.entries(withoutReserved(whole)).filter(([key]) => !dropped.includes(key));
+      return { article: { data: { ...Object.fromEntries(kept), ...changes } } };
+    };
+    const make = (whole: Record<string, unknown>): Write => ({ operation: 'updateArticle', payload: payload(whole) });
+    const after = await write(model, real, 'update', make, this.toString());
     // Merge or replace is open (4.2): judgedWrite accepted either, so the read says which.
     model.data = ownKeys((after.data ?? {}) as Record<string, unknown>, real.context.marker);
   }
@@ -202,7 +219,7 @@ export class PostStep implements Step {
       author_email: 'contract-suite@example.com',
       body: `Posted by an automated conformance run (${marker}, ${String(posted)}); the interface offers no way to remove it.`,
     };
-    await write(model, real, { operation: 'postComment', payload: { comment } }, this.toString());
+    await write(model, real, 'post', () => ({ operation: 'postComment', payload: { comment } }), this.toString());
     model.posts += 1;
   }
   toString = (): string => 'post a comment';

@@ -11,7 +11,8 @@ import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
-import { ArticleTurns, inTurns, removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
+import { removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
+import { ArticleTurns } from './turns';
 import {
   DeleteKeyStep,
   ListStep,
@@ -139,7 +140,7 @@ function failureOf(cause: unknown, curls: string[]): Omit<ExploreFailure, 'text'
 
 /**
  * Runs the sequence numbered `index` (its seed: the run's plus `index`, so `--seed` replays every
- * one) on one article, beside the others, each step in its turn (side-by-side.ts); a failure is
+ * one) on one article, beside the others, each write in its turn (side-by-side.ts); a failure is
  * shrunk to the shortest sequence that still fails. The report of the shrunk failure, if any.
  */
 export async function runSequence(
@@ -164,10 +165,12 @@ export async function runSequence(
         stopped: () => (options.stopped?.() ?? false) || (run.failing !== undefined && run.failing !== index),
         // Reserved probes carry the marker too: `svc_contract_<run id>_...`.
         key: (name) => (name.startsWith('svc_') ? `svc_${prefix}${name.slice(4)}` : `${prefix}${name}`),
+        turns,
       };
-      const setup = (): { model: SequenceModel; real: Real } => ({ model: { data: new Map(), posts: 0 }, real });
+      const model: SequenceModel = { data: new Map(), posts: 0 };
+      const setup = (): { model: SequenceModel; real: Real } => ({ model, real });
       try {
-        await fc.asyncModelRun(setup, inTurns(sequence, turns));
+        await fc.asyncModelRun(setup, sequence);
       } catch (error) {
         failed = true;
         run.failing ??= index;
@@ -176,7 +179,7 @@ export async function runSequence(
         lastCurls = real.log.map((exchange) => exchange.curl);
         throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
       } finally {
-        if (!options.readOnly && !real.stopped()) await turns.take(false, () => removeKeysOf(context));
+        if (!options.readOnly && !real.stopped()) await removeKeysOf(context, turns, [...model.data.keys()]);
       }
     },
   );

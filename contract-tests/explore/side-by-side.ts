@@ -1,61 +1,125 @@
 /**
  * Random sequences side by side (interface section 4): each on its own keys, judged as strictly as
- * alone. Key writes, removals, reads and list reads of one sequence only touch its own keys, so they
- * run beside other sequences' steps, whose keys every read leaves out (`othersOwn`). A step that may
- * touch what the others rely on, a full update (which may replace every key) or a post (which moves
- * `comments_count`), waits until nothing else is in flight on its article and runs alone there.
+ * alone. Reads and the reads around a write judge only the sequence's own keys (every other
+ * sequence's keys left out: `othersOwn`), so only the parts of a write that others' writes could
+ * change take a turn on the article (turns.ts): a full update from its read before to its answer
+ * (a key write on its own waits only while an update is sent, a removal while one is under way), a
+ * post from its read before to the lists after it.
  */
-import { AtOnceStep } from './at-once';
-import { PostStep, UpdateStep, type SequenceModel, type PostBudget, type Real, type Step } from './commands';
+import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
-import { pathOf } from '../checks/steps';
+import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
+import { listAddressesWith } from '../checks/comment-lists';
+import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
+import { isObject } from '../failure';
+import type { Exchange } from '../http/client';
+import type { PostBudget, Real } from './commands';
 import type { ExploreOptions } from './explore';
+import { ArticleTurns, type Span } from './turns';
 
-/** Steps on one article: many that share it at once, or one alone; one waiting alone goes before new sharers. */
-export class ArticleTurns {
-  private sharing = 0;
-  private alone = false;
-  private waitingAlone = 0;
-  private readonly waiters: (() => void)[] = [];
+/**
+ * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
+ * removal shares the article's keys; a full update holds them alone from its read before (whose
+ * keys it sends back) to its answer; a post holds the article's posts alone throughout.
+ */
+export type Hold = 'key' | 'update' | 'post';
 
-  async take<T>(alone: boolean, work: () => Promise<T>): Promise<T> {
-    if (alone) this.waitingAlone += 1;
-    while (alone ? this.alone || this.sharing > 0 : this.alone || this.waitingAlone > 0)
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    if (alone) {
-      this.waitingAlone -= 1;
-      this.alone = true;
-    } else this.sharing += 1;
-    try {
-      return await work();
-    } finally {
-      if (alone) this.alone = false;
-      else this.sharing -= 1;
-      for (const wake of this.waiters.splice(0)) wake();
-    }
-  }
-}
+const readBefore = (context: CheckContext): Promise<ArticleRead> =>
+  readArticle(context, 'reading the article before the write', false);
 
-/** Whether a step must run alone on its article: a full update or a post, in a batch or on its own. */
-export const runsAlone = (given: Step): boolean => {
-  // fast-check hands the steps of a sequence over wrapped (its CommandWrapper keeps the step as `cmd`).
-  const step = (given as { cmd?: Step }).cmd ?? given;
-  return (
-    step instanceof UpdateStep ||
-    step instanceof PostStep ||
-    (step instanceof AtOnceStep &&
-      step.batch.some((operation) => operation.kind === 'update' || operation.kind === 'post'))
-  );
+const readAfter = (context: CheckContext): Promise<ArticleRead> =>
+  readArticle(context, 'reading the article after the write', false);
+
+/** The data as read, with the keys of other sequences too: a full update sends them back as they are. */
+const wholeData = (read: ArticleRead): Record<string, unknown> => {
+  const json = read.exchange.json;
+  return isObject(json) && isObject(json.data) ? json.data : read.data;
 };
 
-/** The steps of a sequence, each taking its turn on the article before it runs. */
-export const inTurns = (sequence: Iterable<Step>, turns: ArticleTurns): Step[] =>
-  [...sequence].map((step) => ({
-    check: (model: Readonly<SequenceModel>) => step.check(model),
-    run: (model: SequenceModel, real: Real) => turns.take(runsAlone(step), () => step.run(model, real)),
-    toString: () => step.toString(),
-  }));
+/** The write made from the read before it, sent, and when it left and was answered. */
+async function sent(
+  context: CheckContext,
+  before: ArticleRead,
+  make: (whole: Record<string, unknown>) => Write,
+): Promise<{ before: ArticleRead; write: Write; answer: Exchange; span: Span }> {
+  const write = make(wholeData(before));
+  const sentAt = performance.now();
+  const answer = await sendWrite(context.client, context.articleId, write);
+  return { before, write, answer, span: { sentAt, answeredAt: performance.now() } };
+}
+
+/**
+ * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
+ * (4.4) shares the article's keys, so no update lands while it is under way: one that left the key
+ * out would have removed it first, and the removal would find it absent.
+ */
+async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+  const { context, turns } = real;
+  const before = await readBefore(context);
+  const write = make(wholeData(before));
+  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sent(context, before, () => write));
+  // The value as the target receives it (JSON has no -0 and no undefined).
+  const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
+  return turns.keyWrites.send(write.key, value, () => sent(context, before, () => write));
+}
+
+/**
+ * A full update (4.2): alone on the keys from its read before to its answer (a read just before the
+ * turn counts when no one took the keys in between), sending every key of the others as read, or
+ * as a key write on its own under way leaves it.
+ */
+async function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+  const { context, turns } = real;
+  // Read first: while no one takes the keys meanwhile, that read is as current as one inside the turn.
+  const early = { sentAt: performance.now(), mark: turns.keys.quiet() };
+  const read = await readBefore(context);
+  return turns.keys.take(true, async () => {
+    const current = turns.keys.untakenSince(early.mark);
+    const readSentAt = current ? early.sentAt : performance.now();
+    const before = current ? read : await readBefore(context);
+    return turns.keyWrites.closedFor(readSentAt, (overlay) => sent(context, before, (whole) => make(overlay(whole))));
+  });
+}
+
+/** A post, judged as alone: no other post on the article meanwhile; told to the article's tally. */
+function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
+  const { context, turns } = real;
+  return turns.posts.take(true, async () => {
+    const before = await readBefore(context);
+    const write = make(wholeData(before));
+    const post = turns.posted.sending();
+    const answer = await sendWrite(context.client, context.articleId, write);
+    post.answered(answer.status);
+    // No other post lands until the turn ends, so the read after and the lists may go at once, the
+    // lists at the comments_url read before (any change of it is judged on the read after: 2.1).
+    const commentsAt = typeof before.article.comments_url === 'string' ? before.article.comments_url : undefined;
+    const [after, lists] = await Promise.all([
+      readAfter(context),
+      readLists(context, commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt)),
+    ]);
+    return judgementOf(context, write, { before, answer, after, lists });
+  });
+}
+
+/**
+ * The one write judgement (checks/judged.ts) of a sequence's write beside the others: read before,
+ * the write, read after (and after a post every list), each part in the turn it needs (`Hold`);
+ * the answer's comments_count judged against the posts that may have landed before the read after.
+ */
+export async function judgedBeside(
+  real: Real,
+  hold: Hold,
+  make: (whole: Record<string, unknown>) => Write,
+): Promise<JudgedWrite> {
+  const { context, turns } = real;
+  if (hold === 'post') return judgedPost(real, make);
+  const { before, write, answer, span } = hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, make);
+  const readSentAt = performance.now();
+  const after = await readAfter(context);
+  const read = { sentAt: readSentAt, answeredAt: performance.now() };
+  return judgementOf(context, write, { before, answer, after, commentsBetween: turns.posted.between(span, read) });
+}
 
 /** What the sequences of one run share: the session, the options, the posts left and each article's turns. */
 export interface SequenceRun {
@@ -98,12 +162,15 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
   };
 }
 
-/** Removes the keys a sequence left, so a long run's article does not grow; the end of the run restores the rest. */
-export async function removeKeysOf(context: CheckContext): Promise<void> {
-  const read = await context.client.send({ method: 'GET', to: pathOf('readArticle', context.articleId) });
-  const data = (read.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-  const left = Object.keys(data).filter((key) => key.startsWith(context.marker));
-  await Promise.all(
-    left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),
+/**
+ * Removes the keys a sequence left (as its model holds them), so a long run's article does not
+ * grow; the end of the run restores the rest. The removals share the article's keys while sent.
+ */
+export async function removeKeysOf(context: CheckContext, turns: ArticleTurns, left: string[]): Promise<void> {
+  if (left.length === 0) return;
+  await turns.keys.take(false, () =>
+    Promise.all(
+      left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),
+    ),
   );
 }

@@ -36,17 +36,41 @@ export const changedAttributes = (before: Record<string, unknown>, now: Record<s
     .map((field) => ({ field, now: comparable(field, now[field]), before: comparable(field, before[field]) }));
 
 /**
- * Fields of a write's answer (4.2, 4.3: "the Article object") that differ from the article read
- * right after it: the answer is that article, so its `data` and `comments_count` too. Only fields
- * the answer has (update answers may omit six), and not `updated_at`, which a target may take
- * from a clock at either moment.
+ * How many comments others may have posted between a write's answer and the read after it: none
+ * when nothing posts beside the write. Side by side (the random sequences), the posts that surely
+ * landed in between (`least`) and those that may have (`most`).
  */
-export const answerDifferences = (answer: Record<string, unknown>, after: Record<string, unknown>): AttributeChange[] =>
+export interface CommentsBetween {
+  least: number;
+  most: number;
+}
+
+const noComments: CommentsBetween = { least: 0, most: 0 };
+
+/** Whether the read's comments_count is the answer's plus comments posted in between. */
+const countExplained = (answer: unknown, after: unknown, { least, most }: CommentsBetween): boolean =>
+  typeof answer === 'number' && typeof after === 'number'
+    ? after - answer >= least && after - answer <= most
+    : isDeepStrictEqual(answer, after);
+
+/**
+ * Fields of a write's answer (4.2, 4.3: "the Article object") that differ from the article read
+ * right after it: the answer is that article, so its `data` and `comments_count` too (up to the
+ * comments posted in between, `between`). Only fields the answer has (update answers may omit six),
+ * and not `updated_at`, which a target may take from a clock at either moment.
+ */
+export const answerDifferences = (
+  answer: Record<string, unknown>,
+  after: Record<string, unknown>,
+  between: CommentsBetween = noComments,
+): AttributeChange[] =>
   articleFields
     .filter(
       (field) =>
         field !== 'updated_at' &&
         field in answer &&
-        !isDeepStrictEqual(comparable(field, answer[field]), comparable(field, after[field])),
+        !(field === 'comments_count'
+          ? countExplained(answer[field], after[field], between)
+          : isDeepStrictEqual(comparable(field, answer[field]), comparable(field, after[field]))),
     )
     .map((field) => ({ field, now: comparable(field, answer[field]), before: comparable(field, after[field]) }));

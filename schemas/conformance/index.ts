@@ -14,7 +14,7 @@ export { judgeRequest } from './request';
 export { isSuccessStatus, judgeStatus, judgeSuccessStatus } from './status';
 export { predictData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
-export { changedAttributes, type AttributeChange } from './attributes';
+export { changedAttributes, type AttributeChange, type CommentsBetween } from './attributes';
 export { nextLink, walkPages, type ListPages } from './paging';
 export {
   judgePostBurst,

@@ -110,3 +110,37 @@ test('judgeWrite holds a post its caller says took effect to that, whatever its 
   expect(postFindings(false, 1, [old], true)).toEqual(['comment-listed-once', 'comments-count-grows-by-one']);
   expect(postFindings(false, 2, [old, ann], true)).toEqual([]);
 });
+
+/** The answer-is-article findings of a key write answered with `countAnswered` and read after with `countAfter`. */
+const answerFindings = (
+  countAnswered: number,
+  countAfter: number,
+  between?: { least: number; most: number },
+): string[] =>
+  judgeWrite({
+    ...(between ? { commentsBetween: between } : {}),
+    before: { comments_count: 1, data: {} },
+    write: { operation: 'setDataKey', key: 'k', payload: { value: 1 } },
+    answer: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ comments_count: countAnswered, data: { k: 1 } }),
+    },
+    after: { comments_count: countAfter, data: { k: 1 } },
+  })
+    .filter((found) => found.rule === 'answer-is-article')
+    .map((found) => found.path);
+
+test.each([
+  ['nothing posted beside it: the counts are equal', 1, 2, undefined, ['/comments_count']],
+  ['nothing posted beside it: equal counts pass', 2, 2, undefined, []],
+  ['one post that may have landed in between explains one more', 1, 2, { least: 0, most: 1 }, []],
+  ['one post that may have landed explains no fewer', 2, 1, { least: 0, most: 1 }, ['/comments_count']],
+  ['one post that may have landed explains no more than one', 1, 3, { least: 0, most: 1 }, ['/comments_count']],
+  ['a post that surely landed in between must show', 2, 2, { least: 1, most: 1 }, ['/comments_count']],
+] as const)(
+  'judgeWrite of a key write whose answer and read after differ in comments_count: %s',
+  (_name, answered, after, between, want) => {
+    expect(answerFindings(answered, after, between)).toEqual(want);
+  },
+);

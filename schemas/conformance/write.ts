@@ -8,7 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { validateResponse } from '../validation';
 import { isSuccessStatus } from './status';
-import { answerDifferences, changedAttributes } from './attributes';
+import { answerDifferences, changedAttributes, type AttributeChange, type CommentsBetween } from './attributes';
 import { describeDifferences, jsonDifferences, showValue } from './difference';
 import { unrealArticleDates, unrealCommentDates, type Answer } from './answer';
 import { predictData, type Write } from './predict';
@@ -35,6 +35,8 @@ export interface WriteRecord {
    * 4.6 states no status, so such a post must take effect whatever its answer's status.
    */
   tookEffect?: boolean;
+  /** Comments others may have posted between the answer and the read after (side by side); none if absent. */
+  commentsBetween?: CommentsBetween;
 }
 
 const show = showValue;
@@ -55,7 +57,7 @@ export function judgeArticleAfter({ before, after }: Pick<WriteRecord, 'before' 
 }
 
 /** 4.2 and 4.3 answer with the Article: the one the next read shows (no write in between). */
-function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[] {
+function judgeAnswerIsArticle({ write, answer, after, commentsBetween }: WriteRecord): Violation[] {
   if (write.operation !== 'updateArticle' && write.operation !== 'setDataKey') return [];
   if (!isAccepted(answer)) return [];
   let body: unknown;
@@ -66,11 +68,23 @@ function judgeAnswerIsArticle({ write, answer, after }: WriteRecord): Violation[
   }
   if (!isRecord(body)) return [];
   // Each path that differs is its own finding: an answer's data may hold thousands of equal characters.
-  return answerDifferences(body, after).flatMap((difference) =>
-    jsonDifferences(difference.now, difference.before, `/${difference.field}`).differences.map((found) =>
-      violation('answer-is-article', found.pointer, found.expected, found.actual),
-    ),
+  return answerDifferences(body, after, commentsBetween).flatMap((difference) =>
+    difference.field === 'comments_count' && commentsBetween
+      ? [countBeside(difference, commentsBetween)]
+      : jsonDifferences(difference.now, difference.before, `/${difference.field}`).differences.map((found) =>
+          violation('answer-is-article', found.pointer, found.expected, found.actual),
+        ),
   );
+}
+
+/** An answer's comments_count that the read after, less the comments posted beside it, does not explain. */
+function countBeside({ now, before }: AttributeChange, { least, most }: CommentsBetween): Violation {
+  const read = typeof before === 'number' ? before : Number.NaN;
+  const expected =
+    least === most
+      ? `${String(read - least)} (the read after's ${show(before)} less ${String(least)} posted in between)`
+      : `${String(read - most)} to ${String(read - least)} (the read after's ${show(before)} less ${String(least)} to ${String(most)} posted in between)`;
+  return violation('answer-is-article', '/comments_count', expected, show(now));
 }
 
 /** A finding of `rule` for each path of the article's `data` that is not as expected. */
