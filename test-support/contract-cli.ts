@@ -1,14 +1,14 @@
 /**
- * `npm run contract` as a real child process (`node --import tsx contract-tests/cli.ts`), with none
+ * `npm run contract` as a real child process (`node contract-tests/dist/cli.js`, as the package's
+ * `articles-contract` runs), with none
  * of the caller's CONTRACT_ variables: its output as it comes, and how it ended; and mocks for it
  * to check, served on loopback ports of the test's own process so the test can read their state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import type { MockOptions } from 'site-articles-mock';
 import { shellQuote } from '../contract-tests/http/curl';
 import { startInProcessMock, type RunningTarget } from '../contract-tests/in-process';
-import { collectOutput, projectRoot, shellEnvironment } from './cli-process';
+import { collectOutput, contractCommand, projectRoot, shellEnvironment } from './cli-process';
 import { tempFolders } from './temp-files';
 
 const mocks: RunningTarget[] = [];
@@ -60,7 +60,7 @@ export function startContractCli(
   const inherited = Object.fromEntries(
     Object.entries(shellEnvironment()).filter(([name]) => !name.startsWith('CONTRACT_') && name !== 'JEST_WORKER_ID'),
   );
-  const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'contract-tests', 'cli.ts'), ...args];
+  const command = [process.execPath, contractCommand, ...args];
   const [file, ...words] = terminal ? ['script', '-qec', command.map(shellQuote).join(' '), '/dev/null'] : command;
   const child = spawn(file ?? '', words, {
     cwd: projectRoot,

@@ -1,5 +1,5 @@
 /**
- * The CLI as a real child process (`node --import tsx mock/cli.ts`): port and host choice, a busy
+ * The CLI as a real child process (`node mock/dist/cli.js`, as `npm start` runs it): port and host choice, a busy
  * port, clean stops on SIGINT/SIGTERM, a bad fixture file and `--help`. Few tests: each spawns.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

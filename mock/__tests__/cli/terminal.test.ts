@@ -5,7 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
-import { killRunningClis, projectRoot, serving, shellEnvironment, startCli } from '../../../test-support/cli-process';
+import {
+  killRunningClis,
+  mockCommand,
+  projectRoot,
+  serving,
+  shellEnvironment,
+  startCli,
+} from '../../../test-support/cli-process';
 
 jest.setTimeout(30_000);
 afterEach(killRunningClis);
@@ -23,7 +30,7 @@ function terminalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** The CLI in a pseudo-terminal, everything it prints as the terminal shows it. */
 function onTerminal(args: string[], extra: Record<string, string> = {}): () => string {
-  const command = `exec ${process.execPath} --import tsx mock/cli.ts ${args.join(' ')}`;
+  const command = `exec ${process.execPath} ${mockCommand} ${args.join(' ')}`;
   const child = spawn('script', ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
     cwd: projectRoot,
     env: terminalEnv(extra),

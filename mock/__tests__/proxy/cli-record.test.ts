@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createApp } from '../../index';
 import { recordedEmailPlaceholder } from '../../proxy/site-recorder';
 import { closeAll, serve } from './servers';
-import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
+import { mockCommand, projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
 
 jest.setTimeout(30_000);
@@ -29,7 +29,7 @@ interface Started {
 
 async function startCli(args: string[]): Promise<Started> {
   const { PORT: _port, PROXY_API_TOKEN: _token, ...env } = shellEnvironment();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', '--port', '0', ...args], { cwd: root, env });
+  const child = spawn(process.execPath, [mockCommand, '--port', '0', ...args], { cwd: root, env });
   running.push(child);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
