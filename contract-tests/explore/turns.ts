@@ -136,6 +136,9 @@ export class KeyWrites {
    * Sends a full update whose data is made from a read sent at `readSentAt`: no new key write leaves
    * until it is answered, and every one not answered before the read left is in its data with the
    * value it sets (in the order they were sent). Full updates take their turns one at a time.
+   * Called only by one holding the article's keys alone: forgetting the answered writes here is what
+   * lets a later update's early read count (`untakenSince`), and that read can only be current if no
+   * one else forgot them meanwhile.
    */
   async closedFor<T>(
     readSentAt: number,

@@ -144,3 +144,19 @@ test.each([
     expect(answerFindings(answered, after, between)).toEqual(want);
   },
 );
+
+test('judgeWrite of a write answered beside posts names the read after, not a number that is none, when the read after has no count', () => {
+  const [found] = judgeWrite({
+    commentsBetween: { least: 0, most: 1 },
+    before: { comments_count: 1, data: {} },
+    write: { operation: 'setDataKey', key: 'k', payload: { value: 1 } },
+    answer: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ comments_count: 2, data: { k: 1 } }),
+    },
+    after: { comments_count: 'two', data: { k: 1 } },
+  }).filter((one) => one.rule === 'answer-is-article');
+  expect(found).toMatchObject({ path: '/comments_count', expected: `the read after's "two"`, actual: '2' });
+  expect(JSON.stringify(found)).not.toContain('NaN');
+});

@@ -79,7 +79,10 @@ function judgeAnswerIsArticle({ write, answer, after, commentsBetween }: WriteRe
 
 /** An answer's comments_count that the read after, less the comments posted beside it, does not explain. */
 function countBeside({ now, before }: AttributeChange, { least, most }: CommentsBetween): Violation {
-  const read = typeof before === 'number' ? before : Number.NaN;
+  // A read after with no count to go by (its shape is judged on its own) explains no answer's count.
+  if (typeof before !== 'number')
+    return violation('answer-is-article', '/comments_count', `the read after's ${show(before)}`, show(now));
+  const read = before;
   const expected =
     least === most
       ? `${String(read - least)} (the read after's ${show(before)} less ${String(least)} posted in between)`
