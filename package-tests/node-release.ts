@@ -47,13 +47,15 @@ function binaryPackage(): string {
   return `node-${process.platform}-${process.arch}`;
 }
 
-/** Installs Node.js `major` into `folder` and gives the path of its `node`. */
-export async function installNode(major: number, folder: string): Promise<string> {
+/** Where the `node` of a release installed into `folder` is. */
+const nodeIn = (folder: string): string => join(folder, 'node_modules', binaryPackage(), 'bin', 'node');
+
+/** Installs Node.js `major` into `folder`. */
+async function installNode(major: number, folder: string): Promise<void> {
   const name = binaryPackage();
   const args = ['install', '--prefix', folder, '--no-save', '--no-audit', '--no-fund', `${name}@${String(major)}`];
   const installed = await run('npm', args, folder);
   if (installed.code !== 0) throw new Error(`npm install ${name}@${String(major)} failed:\n${installed.output}`);
-  return join(folder, 'node_modules', name, 'bin', 'node');
 }
 
 const cache = join(__dirname, '..', 'node_modules', '.cache', 'node-releases');
@@ -82,7 +84,7 @@ export function nodeBinary(major: number): Promise<string> {
 
 async function cachedNode(major: number): Promise<string> {
   const folder = join(cache, String(major));
-  const node = join(folder, 'node_modules', binaryPackage(), 'bin', 'node');
+  const node = nodeIn(folder);
   if (isOfMajor(node, major)) return node;
   const fresh = `${folder}.${String(process.pid)}`;
   mkdirSync(fresh, { recursive: true });

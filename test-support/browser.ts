@@ -1,6 +1,7 @@
 /**
- * A real browser for tests: Chromium (chromium.ts) driven by playwright-core. Pages opened here record every request that leaves the page's own origin, so a
- * test can require that nothing is fetched from another host.
+ * A real browser for tests: Chromium (chromium.ts) driven by playwright-core. Pages opened here
+ * record every request that leaves the page's own origin, so a test can require that nothing is
+ * fetched from another host.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
