@@ -110,6 +110,8 @@ function finish(
 interface Reading {
   store: SiteStore;
   cache: ResponseCache | undefined;
+  /** The article the path names (undefined: none), read from the path once for the whole answer. */
+  articleId: number | undefined;
 }
 
 /**
@@ -123,10 +125,9 @@ function ruleAnswer(
   route: OperationRoute,
   input: OperationRequest,
 ): PlainAnswer | Promise<PlainAnswer> {
-  const { store, cache } = reading;
+  const { store, cache, articleId } = reading;
   const base = baseUrl(request);
   let read: ReadWithCache | undefined;
-  const articleId = parseArticleId(input.params.article_id ?? '');
   if (cache && articleId !== undefined) {
     const operation = route.operation.id;
     read = { cache, store, address: request.originalUrl, operation, base, articleId };
@@ -154,9 +155,9 @@ export function operationStage(parts: OperationParts): OperationStage {
     const { stages } = route;
     const articleId = parseArticleId(input.params.article_id ?? '');
     const saved = stages.waitsForDisk || articleId === undefined ? undefined : parts.committedView?.(articleId);
-    if (saved) return { store: saved, cache: undefined };
+    if (saved) return { store: saved, cache: undefined, articleId };
     const cacheable = stages.cached && ownRules(state.rules);
-    return { store: state.store, cache: cacheable ? responseCache : undefined };
+    return { store: state.store, cache: cacheable ? responseCache : undefined, articleId };
   };
   /** An operation that meets a fault, or a write that waits for the disk (`--persist`). */
   const answerAfterWaiting = async (

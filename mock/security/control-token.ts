@@ -11,7 +11,10 @@ export const controlCookie = 'mock_control';
 
 /** The value of cookie `name` in a `Cookie` header as sent, not decoded; undefined when there is no such cookie. */
 export function rawCookieValue(header: string | string[] | undefined, name: string): string | undefined {
-  const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
+  if (header === undefined) return undefined;
+  const text = Array.isArray(header) ? header.join('; ') : header;
+  // Every request is asked for the sandbox cookie: one that cannot hold it is not split up.
+  if (!text.includes(name)) return undefined;
   for (const part of text.split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return value.join('=');
