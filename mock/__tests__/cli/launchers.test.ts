@@ -3,8 +3,8 @@
  * and `npm exec articles-mock` each run it through a shell, and `npm run dev` through nodemon too,
  * so a launcher stopped alone (SIGKILL, or SIGTERM, which npm passes to the shell only) must still
  * stop the mock: its port freed, and no process of the launch left. Each launch names a file by a
- * path (npm's title then holds a `/`). Each launch is a process group of its own, killed whole after
- * its test. Runs the compiled mock (`npm run build`, done here first; it does nothing when the
+ * path (npm's title then holds a `/`). Each launch is a process group of its own, killed whole at
+ * the end of its test. Runs the compiled mock (`npm run build`, done here first; it does nothing when the
  * build is current).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,16 +17,14 @@ beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { cwd: projectRoot, env: shellEnvironment(), stdio: 'pipe' });
 }, 300_000);
 
-const groups: number[] = [];
-afterEach(() => {
-  for (const group of groups.splice(0)) {
-    try {
-      process.kill(-group, 'SIGKILL');
-    } catch {
-      // The whole group has ended already.
-    }
+/** Kills a launch's whole process group, whatever is left of it. */
+function killGroup(group: number): void {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // The whole group has ended already.
   }
-});
+}
 
 interface Launch {
   pid: number;
@@ -42,7 +40,6 @@ async function launch(command: string, args: string[]): Promise<{ launch: Launch
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error(`${command} did not start`);
-  groups.push(child.pid);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,6 +48,7 @@ async function launch(command: string, args: string[]): Promise<{ launch: Launch
     if (port !== undefined) return { launch: { pid: child.pid, output: () => output }, port: Number(port) };
     await new Promise((done) => setTimeout(done, 50));
   }
+  killGroup(child.pid);
   throw new Error(`the mock did not start under ${command}: ${output}`);
 }
 
@@ -87,12 +85,18 @@ const groupAlive = (group: number): boolean => {
 
 const launchers = ['npm start --', 'npx articles-mock', 'npm exec -- articles-mock', 'npm run dev --'];
 
-describe.each(launchers)('the mock under `%s`', (typed) => {
-  it.each(['SIGKILL', 'SIGTERM'] as const)(
-    'stops, freeing its port and leaving no process, when the launcher alone gets %s',
-    async (signal) => {
-      const [command = '', ...args] = typed.split(' ');
-      const { launch: launched, port } = await launch(command, args);
+const launches = launchers.flatMap((typed) =>
+  (['SIGKILL', 'SIGTERM'] as const).map((signal) => [typed, signal] as const),
+);
+
+// The launches run at once: each is its own process group on its own port, and most of a test's
+// time is spent waiting for npm to start and for the mock to notice it is gone.
+test.concurrent.each(launches)(
+  'the mock under `%s` stops, freeing its port and leaving no process, when the launcher alone gets %s',
+  async (typed, signal) => {
+    const [command = '', ...args] = typed.split(' ');
+    const { launch: launched, port } = await launch(command, args);
+    try {
       expect(await refuses(port)).toBe(false);
       process.kill(launched.pid, signal);
       expect(await millisecondsUntil(() => refuses(port), 10_000)).toBeLessThan(Infinity);
@@ -100,6 +104,8 @@ describe.each(launchers)('the mock under `%s`', (typed) => {
       // Under nodemon a SIGTERM reaches the watcher, which stops the mock itself.
       if (!typed.startsWith('npm run dev') || signal === 'SIGKILL')
         expect(launched.output()).toContain('mock: npm, which started the mock, is gone; stopping\n');
-    },
-  );
-});
+    } finally {
+      killGroup(launched.pid);
+    }
+  },
+);
