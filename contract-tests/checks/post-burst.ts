@@ -16,7 +16,7 @@ import {
 } from 'site-articles-schemas/conformance';
 import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
-import { listAddresses, listAt } from './comment-lists';
+import { listAddresses, listAddressesWith, listAt } from './comment-lists';
 import { pathOf, readArticle } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import { isDeepStrictEqual } from 'node:util';
@@ -39,27 +39,40 @@ export const burstComment = (context: CheckContext, index: number, count: number
 /**
  * After posts sent at once (`seen`, among other requests of the burst or alone): every list read
  * whole and the article read, and `judgePostBurst` says whether every acknowledged post is listed
- * once everywhere and counted; a failure carries the timeline of the whole burst.
+ * once everywhere and counted; a failure carries the timeline of the whole burst. Given
+ * `commentsAt`, the article's comments_url as read before the posts (its change is judged on the
+ * read after), nothing else posts until the lists are read, so the read after and the lists go at once.
  */
 export async function expectPostsKept(
   context: CheckContext,
-  { countBefore, posts, seen }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[] },
+  {
+    countBefore,
+    posts,
+    seen,
+    commentsAt,
+  }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[]; commentsAt?: string },
 ): Promise<undefined> {
-  const after = await readArticle(context, 'reading the article after the posts', false);
+  const listed = commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt);
+  const readAfter = (): ReturnType<typeof readArticle> =>
+    readArticle(context, 'reading the article after the posts', false);
   // Every list shows the one state the posts left, so they are read at once.
-  const lists = await allInOrder(
-    (await listAddresses(context)).map(async ([name, address]) => ({
-      address: name,
-      items: (await listAt(context, address, name)).items,
-    })),
-  );
+  const readLists = async (): Promise<{ address: string; items: unknown[] }[]> =>
+    allInOrder(
+      (listed ?? (await listAddresses(context))).map(async ([name, address]) => ({
+        address: name,
+        items: (await listAt(context, address, name)).items,
+      })),
+    );
+  const [after, lists] = listed
+    ? await Promise.all([readAfter(), readLists()])
+    : [await readAfter(), await readLists()];
   const timed = posts.map((comment): TimedPost => {
     const sent = seen.find((one) => isPostOf(one, comment));
     const { author, body } = comment;
     return { author, body, status: sent?.exchange?.status, sentAt: sent?.sentAt ?? 0, answeredAt: sent?.answeredAt };
   });
   const burstPosts: BurstPost[] = timed.map(({ author, body, status }) => ({ author, body, status }));
-  const addresses = (await listAddresses(context)).map(([, address]) => address);
+  const addresses = (listed ?? (await listAddresses(context))).map(([, address]) => address);
   const found = [
     ...judgePostBurst({
       countBefore: Number(countBefore),

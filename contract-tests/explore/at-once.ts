@@ -76,6 +76,12 @@ function burstStep(operation: BatchOperation, index: number, real: Real, { own, 
 const sentBack = (whole: Record<string, unknown>, context: { marker: string }): Record<string, unknown> =>
   Object.fromEntries(Object.entries(withoutReserved(whole)).filter(([key]) => !key.startsWith(context.marker)));
 
+/** A batch as sent and read after, and the comments it posted. */
+interface Sent {
+  run: BurstRun;
+  comments: BurstComment[];
+}
+
 /** Batches that posted so far in this process: each batch's comments say which one they are. */
 let batchesPosting = 0;
 
@@ -95,16 +101,25 @@ export class AtOnceStep implements Step {
     if (this.posts > 0 && !this.budget.take(this.posts)) return;
     const { turns } = real;
     const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
-    // Posts alone among posts; a full update alone on the keys; key writes sharing them (turns.ts);
-    // key writes on their own need not wait for a batch without a full update: its keys are its own.
-    const onKeys = (): Promise<void> =>
+    // Posts alone among posts, through the lists after them; a full update alone on the keys, key
+    // writes sharing them (turns.ts), only while the batch and the read after it are under way: the
+    // lists judge comments alone. Key writes on their own need not wait for a batch without a full
+    // update: its keys are its own.
+    const onKeys = (): Promise<Sent> =>
       has('update') || has('set') || has('remove')
-        ? turns.keys.take(has('update'), () => this.send(model, real))
-        : this.send(model, real);
-    await (this.posts > 0 ? turns.posts.take(true, onKeys) : onKeys());
+        ? turns.keys.take(has('update'), (release) => this.send(real, release))
+        : this.send(real, () => undefined);
+    const judged = async (): Promise<void> => this.judgePosts(model, real, await onKeys());
+    await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
   }
 
-  private async send(model: SequenceModel, real: Real): Promise<void> {
+  /**
+   * Sends the batch with the reads around it, and tells the article's tally of its posts. Once every
+   * request of the batch is answered, the keys are let go (`release`) before the read after: no one
+   * else changes the sequence's own keys, which alone that read judges. One without an answer may
+   * still land, so the keys stay held until the batch is judged.
+   */
+  private async send(real: Real, release: () => void): Promise<Sent> {
     const { context } = real;
     const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
     const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
@@ -115,7 +130,10 @@ export class AtOnceStep implements Step {
     const tallied = new Map<number, ReturnType<PostTally['sending']>>();
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    const burst = (overlay: (data: Record<string, unknown>) => Record<string, unknown>): Promise<BurstRun> =>
+    const burst = (
+      overlay: (data: Record<string, unknown>) => Record<string, unknown>,
+      reopen: () => void = () => undefined,
+    ): Promise<BurstRun> =>
       judgeDataBurst(
         context,
         `${String(this.batch.length)} requests at once`,
@@ -125,22 +143,42 @@ export class AtOnceStep implements Step {
             burstStep(operation, index, real, { own: sentBack(overlay(whole), context), comments }),
           );
         },
-        { log: real.log },
+        {
+          log: real.log,
+          answered: (seen, origin) => {
+            for (const [index, post] of tallied) {
+              const one = seen[index];
+              const at = (time: number | undefined): number | undefined =>
+                time === undefined ? undefined : origin + time;
+              post.answered(one?.exchange?.status, {
+                sentAt: at(one?.sentAt) ?? origin,
+                answeredAt: at(one?.answeredAt),
+              });
+            }
+            if (!seen.every((one) => one.exchange)) return;
+            reopen();
+            release();
+          },
+        },
       );
     // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
-    const { after, before, seen, origin } = this.batch.some((operation) => operation.kind === 'update')
+    const run = this.batch.some((operation) => operation.kind === 'update')
       ? await real.turns.keyWrites.closedFor(performance.now(), burst)
       : await burst((data) => data);
-    for (const [index, post] of tallied) {
-      const one = seen[index];
-      const at = (time: number | undefined): number | undefined => (time === undefined ? undefined : origin + time);
-      post.answered(one?.exchange?.status, { sentAt: at(one?.sentAt) ?? origin, answeredAt: at(one?.answeredAt) });
-    }
+    return { run, comments: [...comments.values()] };
+  }
+
+  /** Follows what the target did, and judges the batch's posts: each listed once at every address, and counted. */
+  private async judgePosts(model: SequenceModel, real: Real, { run, comments }: Sent): Promise<void> {
+    const { context } = real;
+    const { after, before, seen } = run;
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
-    if (posting.length === 0) return;
-    await expectPostsKept(context, { countBefore: before.comments_count, posts: [...comments.values()], seen });
-    model.posts += posting.length;
+    if (comments.length === 0) return;
+    // The posts are held alone until the lists are read, at the comments_url read before the batch.
+    const commentsAt = typeof before.comments_url === 'string' ? before.comments_url : undefined;
+    await expectPostsKept(context, { countBefore: before.comments_count, posts: comments, seen, commentsAt });
+    model.posts += comments.length;
   }
 
   toString = (): string => `at once: ${this.batch.map(describeOperation).join(' | ')}`;

@@ -24,6 +24,22 @@ describe('turns on one article', () => {
       'c ends',
     ]);
   });
+
+  test('a step that lets go of its turn before it ends lets the one waiting alone in while it finishes', async () => {
+    const turn = new Turn();
+    const events: string[] = [];
+    const batch = turn.take(false, async (release) => {
+      events.push('batch sends');
+      await tick();
+      release();
+      events.push('batch reads after');
+      await tick();
+      events.push('batch ends');
+    });
+    const update = turn.take(true, () => Promise.resolve(events.push('update starts')));
+    await Promise.all([batch, update]);
+    expect(events).toEqual(['batch sends', 'batch reads after', 'update starts', 'batch ends']);
+  });
 });
 
 test('a read made while no one held the turn counts inside it only if no one took the turn in between', async () => {
