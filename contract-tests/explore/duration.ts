@@ -11,7 +11,7 @@ import type { RestoreReport } from '../restore';
 import type { RequestSpec, Exchange } from '../http/client';
 import { PostBudget } from './commands';
 import { runSequence, type ArticleExplored, type ExploreFailure } from './explore';
-import { sequenceRun } from './side-by-side';
+import { removed, sequenceRun } from './side-by-side';
 
 /** Posts cannot be undone: the most a run of any length posts, all articles together. */
 export const durationPosts = 100;
@@ -110,6 +110,7 @@ export async function runForDuration(settings: TargetSettings, options: Duration
   let restore: RestoreReport[];
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    await removed(run);
   } finally {
     restore = await session.close();
   }

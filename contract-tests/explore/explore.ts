@@ -11,7 +11,7 @@ import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
-import { removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
+import { removed, removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
 import { ArticleTurns } from './turns';
 import {
   DeleteKeyStep,
@@ -179,7 +179,7 @@ export async function runSequence(
         lastCurls = real.log.map((exchange) => exchange.curl);
         throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
       } finally {
-        if (!options.readOnly && !real.stopped()) await removeKeysOf(context, turns, [...model.data.keys()]);
+        if (!options.readOnly && !real.stopped()) removeKeysOf(run, context, turns, [...model.data.keys()]);
       }
     },
   );
@@ -223,6 +223,7 @@ async function exploreSideBySide(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, run.session.maxInFlight) }, worker));
+  await removed(run);
   return { failures: new Map([...found].map(([articleId, { failure }]) => [articleId, failure])), ran };
 }
 

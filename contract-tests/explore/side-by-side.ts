@@ -134,6 +134,8 @@ export interface SequenceRun {
    * smaller sequence run alone (and one failure is enough).
    */
   failing?: number;
+  /** The removals of ended sequences' keys, under way beside the sequences that started after them. */
+  removals: Promise<void>[];
 }
 
 export function sequenceRun(
@@ -142,7 +144,14 @@ export function sequenceRun(
   budget: PostBudget,
   articleIds: number[],
 ): SequenceRun {
-  return { session, options, budget, turns: new Map(articleIds.map((id) => [id, new ArticleTurns()])), started: 0 };
+  return {
+    session,
+    options,
+    budget,
+    turns: new Map(articleIds.map((id) => [id, new ArticleTurns()])),
+    started: 0,
+    removals: [],
+  };
 }
 
 /** Whether a key is one the run's sequences write (reserved probes included). */
@@ -164,13 +173,27 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 
 /**
  * Removes the keys a sequence left (as its model holds them), so a long run's article does not
- * grow; the end of the run restores the rest. The removals share the article's keys while sent.
+ * grow; the end of the run restores the rest. The removals share the article's keys while sent,
+ * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`).
  */
-export async function removeKeysOf(context: CheckContext, turns: ArticleTurns, left: string[]): Promise<void> {
+export function removeKeysOf(run: SequenceRun, context: CheckContext, turns: ArticleTurns, left: string[]): void {
   if (left.length === 0) return;
-  await turns.keys.take(false, () =>
-    Promise.all(
+  const removal = turns.keys.take(false, async () => {
+    await Promise.all(
       left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),
-    ),
-  );
+    );
+  });
+  // A removal that fails fails the run once every sequence has ended (`removed`), not before.
+  removal.catch(() => undefined);
+  run.removals.push(removal);
+}
+
+/**
+ * Resolves once the keys of every sequence that ended are removed; rejects if a removal failed,
+ * unless the run was stopped (the requests it had not sent then, the end of the run restores).
+ */
+export async function removed(run: SequenceRun): Promise<void> {
+  const settled = await Promise.allSettled(run.removals);
+  const failed = settled.find((one) => one.status === 'rejected');
+  if (failed && !(run.options.stopped?.() ?? false)) throw failed.reason;
 }
