@@ -109,9 +109,9 @@ export interface BurstOptions {
   log?: Exchange[];
   /**
    * Told what the burst's requests got (times counting from `origin`) once each has its answer or
-   * failed, before the read after them.
+   * failed, before the read after them, and the article as read before the burst.
    */
-  answered?: (seen: Seen[], origin: number) => void;
+  answered?: (seen: Seen[], origin: number, before: Record<string, unknown>) => void;
 }
 
 /** Why no order explains a history, in the labels of the burst's requests. */
@@ -154,7 +154,7 @@ export async function judgeDataBurst(
     sent.map((step) => ({ label: step.label, request: requestOf(context, step) }));
   const burst = await sendSpreadOut(context.client, planned(steps), planned(late), origin);
   const sent = [...steps, ...late.slice(0, burst.length - steps.length)];
-  answered?.(burst, origin);
+  answered?.(burst, origin, before.article);
   const all = [...burst, ...(await sendAtOnce(context.client, planned(finals), origin))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
   for (const one of all) if (one.exchange) noteRequest(one.exchange, false);

@@ -17,7 +17,7 @@ import {
 import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
 import { listAddresses, listAddressesWith, listAt } from './comment-lists';
-import { pathOf, readArticle } from './steps';
+import { pathOf, readArticle, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import { isDeepStrictEqual } from 'node:util';
 import { timelineOf, type Seen } from '../concurrent/burst';
@@ -36,27 +36,23 @@ export const burstComment = (context: CheckContext, index: number, count: number
   body: `Posted at once, ${String(index + 1)} of ${String(count)}${of}`,
 });
 
+/** The article and every list as read after posts, and the list addresses read. */
+export interface PostsRead {
+  after: ArticleRead;
+  lists: { address: string; items: unknown[] }[];
+  addresses: string[];
+}
+
 /**
- * After posts sent at once (`seen`, among other requests of the burst or alone): every list read
- * whole and the article read, and `judgePostBurst` says whether every acknowledged post is listed
- * once everywhere and counted; a failure carries the timeline of the whole burst. Given
- * `commentsAt`, the article's comments_url as read before the posts (its change is judged on the
- * read after), nothing else posts until the lists are read, so the read after and the lists go at once.
+ * The article and every whole list after posts. Given `commentsAt`, the article's comments_url as
+ * read before the posts (its change is judged on the read after), nothing else posts until the
+ * lists are read, so the read after and the lists go at once.
  */
-export async function expectPostsKept(
-  context: CheckContext,
-  {
-    countBefore,
-    posts,
-    seen,
-    commentsAt,
-  }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[]; commentsAt?: string },
-): Promise<undefined> {
+export async function readPostsKept(context: CheckContext, commentsAt?: string): Promise<PostsRead> {
   const listed = commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt);
-  const readAfter = (): ReturnType<typeof readArticle> =>
-    readArticle(context, 'reading the article after the posts', false);
+  const readAfter = (): Promise<ArticleRead> => readArticle(context, 'reading the article after the posts', false);
   // Every list shows the one state the posts left, so they are read at once.
-  const readLists = async (): Promise<{ address: string; items: unknown[] }[]> =>
+  const readLists = async (): Promise<PostsRead['lists']> =>
     allInOrder(
       (listed ?? (await listAddresses(context))).map(async ([name, address]) => ({
         address: name,
@@ -66,13 +62,32 @@ export async function expectPostsKept(
   const [after, lists] = listed
     ? await Promise.all([readAfter(), readLists()])
     : [await readAfter(), await readLists()];
+  const addresses = (listed ?? (await listAddresses(context))).map(([, address]) => address);
+  return { after, lists, addresses };
+}
+
+/**
+ * After posts sent at once (`seen`, among other requests of the burst or alone): every list read
+ * whole and the article read (`read`, when already under way), and `judgePostBurst` says whether
+ * every acknowledged post is listed once everywhere and counted; a failure carries the timeline of
+ * the whole burst.
+ */
+export async function expectPostsKept(
+  context: CheckContext,
+  {
+    countBefore,
+    posts,
+    seen,
+    read = readPostsKept(context),
+  }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[]; read?: Promise<PostsRead> },
+): Promise<undefined> {
+  const { after, lists, addresses } = await read;
   const timed = posts.map((comment): TimedPost => {
     const sent = seen.find((one) => isPostOf(one, comment));
     const { author, body } = comment;
     return { author, body, status: sent?.exchange?.status, sentAt: sent?.sentAt ?? 0, answeredAt: sent?.answeredAt };
   });
   const burstPosts: BurstPost[] = timed.map(({ author, body, status }) => ({ author, body, status }));
-  const addresses = (listed ?? (await listAddresses(context))).map(([, address]) => address);
   const found = [
     ...judgePostBurst({
       countBefore: Number(countBefore),

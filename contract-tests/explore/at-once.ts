@@ -9,7 +9,7 @@
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
-import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
+import { burstComment, expectPostsKept, readPostsKept, type BurstComment, type PostsRead } from '../checks/post-burst';
 import { withoutReserved } from '../checks/steps';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
 import type { PostTally } from './turns';
@@ -80,6 +80,8 @@ const sentBack = (whole: Record<string, unknown>, context: { marker: string }): 
 interface Sent {
   run: BurstRun;
   comments: BurstComment[];
+  /** The article and the lists after the posts, read beside the batch's read after. */
+  read?: Promise<PostsRead>;
 }
 
 /** Batches that posted so far in this process: each batch's comments say which one they are. */
@@ -128,6 +130,7 @@ export class AtOnceStep implements Step {
     );
     // Told to the article's tally as they leave, so writes beside the batch count them.
     const tallied = new Map<number, ReturnType<PostTally['sending']>>();
+    let read: Promise<PostsRead> | undefined;
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
     const burst = (
@@ -145,7 +148,13 @@ export class AtOnceStep implements Step {
         },
         {
           log: real.log,
-          answered: (seen, origin) => {
+          answered: (seen, origin, before) => {
+            // Every post answered and the posts held alone: the lists and a read after may go now,
+            // beside the batch's own read after, at the comments_url read before it.
+            if (posting.length > 0) {
+              read = readPostsKept(context, typeof before.comments_url === 'string' ? before.comments_url : undefined);
+              read.catch(() => undefined);
+            }
             for (const [index, post] of tallied) {
               const one = seen[index];
               const at = (time: number | undefined): number | undefined =>
@@ -165,19 +174,22 @@ export class AtOnceStep implements Step {
     const run = this.batch.some((operation) => operation.kind === 'update')
       ? await real.turns.keyWrites.closedFor(performance.now(), burst)
       : await burst((data) => data);
-    return { run, comments: [...comments.values()] };
+    return { run, comments: [...comments.values()], ...(read ? { read } : {}) };
   }
 
   /** Follows what the target did, and judges the batch's posts: each listed once at every address, and counted. */
-  private async judgePosts(model: SequenceModel, real: Real, { run, comments }: Sent): Promise<void> {
+  private async judgePosts(model: SequenceModel, real: Real, { run, comments, read }: Sent): Promise<void> {
     const { context } = real;
     const { after, before, seen } = run;
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
     if (comments.length === 0) return;
-    // The posts are held alone until the lists are read, at the comments_url read before the batch.
-    const commentsAt = typeof before.comments_url === 'string' ? before.comments_url : undefined;
-    await expectPostsKept(context, { countBefore: before.comments_count, posts: comments, seen, commentsAt });
+    await expectPostsKept(context, {
+      countBefore: before.comments_count,
+      posts: comments,
+      seen,
+      ...(read ? { read } : {}),
+    });
     model.posts += comments.length;
   }
 
