@@ -134,8 +134,21 @@ export interface SequenceRun {
    * smaller sequence run alone (and one failure is enough).
    */
   failing?: number;
-  /** The removals of ended sequences' keys, under way beside the sequences that started after them. */
-  removals: Promise<void>[];
+  /**
+   * The removals of ended sequences' keys under way beside the sequences that started after them,
+   * and those that failed: one that succeeds is dropped, so a long run keeps only these.
+   */
+  removals: Set<Removal>;
+  /** Sequences at once: with one, a sequence's removal ends before the next starts (one after another). */
+  slots: number;
+}
+
+/** The removal of one ended sequence's keys, and which sequence on which article it is for. */
+export interface Removal {
+  of: string;
+  done: Promise<void>;
+  /** Why it failed, once it did. */
+  failed?: string;
 }
 
 export function sequenceRun(
@@ -143,6 +156,7 @@ export function sequenceRun(
   options: ExploreOptions,
   budget: PostBudget,
   articleIds: number[],
+  slots: number,
 ): SequenceRun {
   return {
     session,
@@ -150,7 +164,8 @@ export function sequenceRun(
     budget,
     turns: new Map(articleIds.map((id) => [id, new ArticleTurns()])),
     started: 0,
-    removals: [],
+    removals: new Set(),
+    slots,
   };
 }
 
@@ -174,26 +189,58 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 /**
  * Removes the keys a sequence left (as its model holds them), so a long run's article does not
  * grow; the end of the run restores the rest. The removals share the article's keys while sent,
- * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`).
+ * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`),
+ * unless sequences run one at a time: then the next waits for it. `of` names the sequence and its
+ * article. A DELETE without an answer may still land, so the keys stay held until every DELETE has
+ * settled.
  */
-export function removeKeysOf(run: SequenceRun, context: CheckContext, turns: ArticleTurns, left: string[]): void {
+export async function removeKeysOf(
+  run: SequenceRun,
+  context: CheckContext,
+  turns: ArticleTurns,
+  { left, of }: { left: string[]; of: string },
+): Promise<void> {
   if (left.length === 0) return;
-  const removal = turns.keys.take(false, async () => {
-    await Promise.all(
-      left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),
-    );
-  });
-  // A removal that fails fails the run once every sequence has ended (`removed`), not before.
-  removal.catch(() => undefined);
-  run.removals.push(removal);
+  const removal: Removal = {
+    of,
+    done: turns.keys.take(false, async () => {
+      const settled = await Promise.allSettled(
+        left.map((key) =>
+          context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+        ),
+      );
+      const failed = settled.find((one) => one.status === 'rejected');
+      if (failed) throw failed.reason;
+    }),
+  };
+  run.removals.add(removal);
+  // A removal that fails is told once every sequence has ended (`removed`, `removalsJudged`), not before.
+  const settling = removal.done.then(
+    () => run.removals.delete(removal),
+    (error: unknown) => (removal.failed = error instanceof Error ? error.message : String(error)),
+  );
+  if (run.slots <= 1) await settling;
 }
 
 /**
- * Resolves once the keys of every sequence that ended are removed; rejects if a removal failed,
- * unless the run was stopped (the requests it had not sent then, the end of the run restores).
+ * Waits until the removals of every ended sequence's keys have settled; what failed, one line each
+ * (which sequence on which article, and why), unless the run was stopped (the requests it had not
+ * sent then, the end of the run restores). Never rejects: the run's restore comes after it either way.
  */
-export async function removed(run: SequenceRun): Promise<void> {
-  const settled = await Promise.allSettled(run.removals);
-  const failed = settled.find((one) => one.status === 'rejected');
-  if (failed && !(run.options.stopped?.() ?? false)) throw failed.reason;
+export async function removed(run: SequenceRun): Promise<string[]> {
+  await Promise.allSettled([...run.removals].map((removal) => removal.done));
+  if (run.options.stopped?.() ?? false) return [];
+  return [...run.removals].flatMap(({ of, failed }) =>
+    failed === undefined ? [] : [`removing the keys of ${of} failed: ${failed}`],
+  );
+}
+
+/**
+ * The removals' failures (`removed`) against the run's verdict: beside a failure found they are
+ * notes to it; with none found they fail the run, as a target that broke while its keys were removed.
+ */
+export function removalsJudged(notes: string[], failureFound: boolean): string[] {
+  if (notes.length > 0 && !failureFound)
+    throw new Error(`every sequence passed, but the run could not remove their keys: ${notes.join('; ')}`);
+  return notes;
 }
