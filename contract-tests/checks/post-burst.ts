@@ -16,8 +16,8 @@ import {
 } from 'site-articles-schemas/conformance';
 import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
-import { listAddresses, listAddressesWith, listAt } from './comment-lists';
-import { pathOf, readArticle, type ArticleRead } from './steps';
+import { listAt, readAfterPosts, type AfterPosts } from './comment-lists';
+import { pathOf, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import { isDeepStrictEqual } from 'node:util';
 import { timelineOf, type Seen } from '../concurrent/burst';
@@ -44,26 +44,23 @@ export interface PostsRead {
 }
 
 /**
- * The article and every whole list after posts. Given `commentsAt`, the article's comments_url as
- * read before the posts (its change is judged on the read after), nothing else posts until the
- * lists are read, so the read after and the lists go at once.
+ * The article and every whole list after posts (`readAfterPosts`): at once when the caller holds
+ * the posts alone (`postsHeldAlone`) and gives the comments_url read before them (`commentsAt`).
  */
-export async function readPostsKept(context: CheckContext, commentsAt?: string): Promise<PostsRead> {
-  const listed = commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt);
-  const readAfter = (): Promise<ArticleRead> => readArticle(context, 'reading the article after the posts', false);
-  // Every list shows the one state the posts left, so they are read at once.
-  const readLists = async (): Promise<PostsRead['lists']> =>
-    allInOrder(
-      (listed ?? (await listAddresses(context))).map(async ([name, address]) => ({
-        address: name,
-        items: (await listAt(context, address, name)).items,
-      })),
-    );
-  const [after, lists] = listed
-    ? await Promise.all([readAfter(), readLists()])
-    : [await readAfter(), await readLists()];
-  const addresses = (listed ?? (await listAddresses(context))).map(([, address]) => address);
-  return { after, lists, addresses };
+export async function readPostsKept(
+  context: CheckContext,
+  held: Pick<AfterPosts<unknown>, 'postsHeldAlone' | 'commentsAt'>,
+): Promise<PostsRead> {
+  const { after, lists, addresses } = await readAfterPosts(context, {
+    ...held,
+    label: 'reading the article after the posts',
+    // Every list shows the one state the posts left, so they are read at once.
+    readLists: (listed) =>
+      allInOrder(
+        listed.map(async ([name, address]) => ({ address: name, items: (await listAt(context, address, name)).items })),
+      ),
+  });
+  return { after, lists, addresses: addresses.map(([, address]) => address) };
 }
 
 /**
@@ -78,7 +75,7 @@ export async function expectPostsKept(
     countBefore,
     posts,
     seen,
-    read = readPostsKept(context),
+    read = readPostsKept(context, { postsHeldAlone: false, commentsAt: undefined }),
   }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[]; read?: Promise<PostsRead> },
 ): Promise<undefined> {
   const { after, lists, addresses } = await read;

@@ -152,7 +152,7 @@ export class AtOnceStep implements Step {
             // Every post answered and the posts held alone: the lists and a read after may go now,
             // beside the batch's own read after, at the comments_url read before it.
             if (posting.length > 0) {
-              read = readPostsKept(context, typeof before.comments_url === 'string' ? before.comments_url : undefined);
+              read = readPostsKept(context, { postsHeldAlone: true, commentsAt: before.comments_url });
               read.catch(() => undefined);
             }
             for (const [index, post] of tallied) {

@@ -10,7 +10,7 @@ import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
 import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
-import { listAddressesWith } from '../checks/comment-lists';
+import { readAfterPosts } from '../checks/comment-lists';
 import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
 import { isObject } from '../failure';
 import type { Exchange } from '../http/client';
@@ -91,13 +91,13 @@ function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write)
     const post = turns.posted.sending();
     const answer = await sendWrite(context.client, context.articleId, write);
     post.answered(answer.status);
-    // No other post lands until the turn ends, so the read after and the lists may go at once, the
-    // lists at the comments_url read before (any change of it is judged on the read after: 2.1).
-    const commentsAt = typeof before.article.comments_url === 'string' ? before.article.comments_url : undefined;
-    const [after, lists] = await Promise.all([
-      readAfter(context),
-      readLists(context, commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt)),
-    ]);
+    // No other post lands until the turn ends.
+    const { after, lists } = await readAfterPosts(context, {
+      postsHeldAlone: true,
+      commentsAt: before.article.comments_url,
+      label: 'reading the article after the write',
+      readLists: (addresses) => readLists(context, addresses),
+    });
     return judgementOf(context, write, { before, answer, after, lists });
   });
 }
