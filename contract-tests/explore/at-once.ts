@@ -86,6 +86,17 @@ interface BatchOutcome {
   read?: Promise<PostsRead>;
 }
 
+/** The batch's posts (their places in it) and the comment each sends, which says which batch it is of. */
+function commentsOf(
+  batch: BatchOperation[],
+  context: CheckContext,
+): { posting: number[]; comments: Map<number, BurstComment> } {
+  const posting = batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
+  const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
+  const comments = new Map(posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const));
+  return { posting, comments };
+}
+
 /** A post of a batch as told to the article's tally. */
 type Tallied = ReturnType<PostTally['sending']>;
 
@@ -157,11 +168,7 @@ export class AtOnceStep implements Step {
    */
   private async send(real: Real, release: () => void): Promise<BatchOutcome> {
     const { context } = real;
-    const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
-    const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
-    const comments = new Map(
-      posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const),
-    );
+    const { posting, comments } = commentsOf(this.batch, context);
     // Told to the article's tally as they leave, so writes beside the batch count them.
     const tallied = new Map<number, Tallied>();
     let read: Promise<PostsRead> | undefined;
