@@ -3,7 +3,7 @@ import { fail, expectShape, expectStatus, expectJson } from '../failure';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import type { CheckContext } from './check';
-import { pathOf, readArticle, singularListPath, statusOf } from './steps';
+import { pathOf, readArticle, singularListPath, statusOf, type ArticleRead } from './steps';
 
 export interface CommentList {
   address: string;
@@ -46,3 +46,36 @@ export const listAddressesWith = (context: CheckContext, commentsAt: string): [s
   ['the singular path', singularListPath(context.articleId)],
   ['comments_url', commentsAt],
 ];
+
+/** Who reads after posts: what the caller guarantees, how it names the read after, how it reads the lists. */
+export interface AfterPosts<L> {
+  /**
+   * Whether the caller holds the article's posts alone until both reads are answered: then no
+   * other post lands meanwhile, and the read after and the lists may go at once.
+   */
+  postsHeldAlone: boolean;
+  /** The article's comments_url as read before the posts (any change of it is judged on the read after: 2.1). */
+  commentsAt: unknown;
+  label: string;
+  readLists: (addresses: [string, string][]) => Promise<L>;
+}
+
+/**
+ * The article and the comment lists (4.5) read after posts: at once, the lists at the comments_url
+ * read before, when the posts are held alone and that address is known; otherwise the article
+ * first, then the lists at the addresses read after it.
+ */
+export async function readAfterPosts<L>(
+  context: CheckContext,
+  { postsHeldAlone, commentsAt, label, readLists }: AfterPosts<L>,
+): Promise<{ after: ArticleRead; lists: L; addresses: [string, string][] }> {
+  const readAfter = (): Promise<ArticleRead> => readArticle(context, label, false);
+  if (postsHeldAlone && typeof commentsAt === 'string') {
+    const addresses = listAddressesWith(context, commentsAt);
+    const [after, lists] = await Promise.all([readAfter(), readLists(addresses)]);
+    return { after, lists, addresses };
+  }
+  const after = await readAfter();
+  const addresses = await listAddresses(context);
+  return { after, lists: await readLists(addresses), addresses };
+}

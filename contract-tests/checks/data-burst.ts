@@ -107,6 +107,11 @@ export interface BurstOptions {
   late?: BurstStep[];
   /** Receives the burst's exchanges as they come, for a caller that lists every request it sent. */
   log?: Exchange[];
+  /**
+   * Told what the burst's requests got (times counting from `origin`) once each has its answer or
+   * failed, before the read after them, and the article as read before the burst.
+   */
+  answered?: (seen: Seen[], origin: number, before: Record<string, unknown>) => void;
 }
 
 /** Why no order explains a history, in the labels of the burst's requests. */
@@ -127,7 +132,7 @@ export async function judgeDataBurst(
   context: CheckContext,
   what: string,
   plan: BurstStep[] | ((before: Record<string, unknown>, whole: Record<string, unknown>) => BurstStep[]),
-  { late = [], log = [] }: BurstOptions = {},
+  { late = [], log = [], answered }: BurstOptions = {},
 ): Promise<BurstRun> {
   const origin = performance.now();
   const before = await readArticle(context, `reading the article before ${what}`);
@@ -149,6 +154,7 @@ export async function judgeDataBurst(
     sent.map((step) => ({ label: step.label, request: requestOf(context, step) }));
   const burst = await sendSpreadOut(context.client, planned(steps), planned(late), origin);
   const sent = [...steps, ...late.slice(0, burst.length - steps.length)];
+  answered?.(burst, origin, before.article);
   const all = [...burst, ...(await sendAtOnce(context.client, planned(finals), origin))];
   log.push(...all.flatMap((one) => (one.exchange ? [one.exchange] : [])));
   for (const one of all) if (one.exchange) noteRequest(one.exchange, false);

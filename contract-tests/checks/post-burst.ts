@@ -16,8 +16,8 @@ import {
 } from 'site-articles-schemas/conformance';
 import { noteJudged } from '../ledger';
 import type { CheckContext } from './check';
-import { listAddresses, listAt } from './comment-lists';
-import { pathOf, readArticle } from './steps';
+import { listAt, readAfterPosts, type AfterPosts } from './comment-lists';
+import { pathOf, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import { isDeepStrictEqual } from 'node:util';
 import { timelineOf, type Seen } from '../concurrent/burst';
@@ -36,30 +36,55 @@ export const burstComment = (context: CheckContext, index: number, count: number
   body: `Posted at once, ${String(index + 1)} of ${String(count)}${of}`,
 });
 
+/** The article and every list as read after posts, and the list addresses read. */
+export interface PostsRead {
+  after: ArticleRead;
+  lists: { address: string; items: unknown[] }[];
+  addresses: string[];
+}
+
+/**
+ * The article and every whole list after posts (`readAfterPosts`): at once when the caller holds
+ * the posts alone (`postsHeldAlone`) and gives the comments_url read before them (`commentsAt`).
+ */
+export async function readPostsKept(
+  context: CheckContext,
+  held: Pick<AfterPosts<unknown>, 'postsHeldAlone' | 'commentsAt'>,
+): Promise<PostsRead> {
+  const { after, lists, addresses } = await readAfterPosts(context, {
+    ...held,
+    label: 'reading the article after the posts',
+    // Every list shows the one state the posts left, so they are read at once.
+    readLists: (listed) =>
+      allInOrder(
+        listed.map(async ([name, address]) => ({ address: name, items: (await listAt(context, address, name)).items })),
+      ),
+  });
+  return { after, lists, addresses: addresses.map(([, address]) => address) };
+}
+
 /**
  * After posts sent at once (`seen`, among other requests of the burst or alone): every list read
- * whole and the article read, and `judgePostBurst` says whether every acknowledged post is listed
- * once everywhere and counted; a failure carries the timeline of the whole burst.
+ * whole and the article read (`read`, when already under way), and `judgePostBurst` says whether
+ * every acknowledged post is listed once everywhere and counted; a failure carries the timeline of
+ * the whole burst.
  */
 export async function expectPostsKept(
   context: CheckContext,
-  { countBefore, posts, seen }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[] },
+  {
+    countBefore,
+    posts,
+    seen,
+    read = readPostsKept(context, { postsHeldAlone: false, commentsAt: undefined }),
+  }: { countBefore: unknown; posts: BurstComment[]; seen: Seen[]; read?: Promise<PostsRead> },
 ): Promise<undefined> {
-  const after = await readArticle(context, 'reading the article after the posts', false);
-  // Every list shows the one state the posts left, so they are read at once.
-  const lists = await allInOrder(
-    (await listAddresses(context)).map(async ([name, address]) => ({
-      address: name,
-      items: (await listAt(context, address, name)).items,
-    })),
-  );
+  const { after, lists, addresses } = await read;
   const timed = posts.map((comment): TimedPost => {
     const sent = seen.find((one) => isPostOf(one, comment));
     const { author, body } = comment;
     return { author, body, status: sent?.exchange?.status, sentAt: sent?.sentAt ?? 0, answeredAt: sent?.answeredAt };
   });
   const burstPosts: BurstPost[] = timed.map(({ author, body, status }) => ({ author, body, status }));
-  const addresses = (await listAddresses(context)).map(([, address]) => address);
   const found = [
     ...judgePostBurst({
       countBefore: Number(countBefore),

@@ -9,10 +9,12 @@
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
-import { burstComment, expectPostsKept, type BurstComment } from '../checks/post-burst';
+import { burstComment, expectPostsKept, readPostsKept, type BurstComment, type PostsRead } from '../checks/post-burst';
 import { withoutReserved } from '../checks/steps';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
 import type { PostTally } from './turns';
+import type { CheckContext } from '../checks/check';
+import type { Seen } from '../concurrent/burst';
 
 /** One operation of a batch, with the step's own key names (the sequence's prefix is added when sent). */
 export type BatchOperation =
@@ -76,6 +78,57 @@ function burstStep(operation: BatchOperation, index: number, real: Real, { own, 
 const sentBack = (whole: Record<string, unknown>, context: { marker: string }): Record<string, unknown> =>
   Object.fromEntries(Object.entries(withoutReserved(whole)).filter(([key]) => !key.startsWith(context.marker)));
 
+/** What a batch came to: its run as sent and read after, and the comments it posted. */
+interface BatchOutcome {
+  run: BurstRun;
+  comments: BurstComment[];
+  /** The article and the lists after the posts, read beside the batch's read after. */
+  read?: Promise<PostsRead>;
+}
+
+/** The batch's posts (their places in it) and the comment each sends, which says which batch it is of. */
+function commentsOf(
+  batch: BatchOperation[],
+  context: CheckContext,
+): { posting: number[]; comments: Map<number, BurstComment> } {
+  const posting = batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
+  const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
+  const comments = new Map(posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const));
+  return { posting, comments };
+}
+
+/** A post of a batch as told to the article's tally. */
+type Tallied = ReturnType<PostTally['sending']>;
+
+/** Tells the article's tally when each of the batch's posts really left and was answered (no answer: it may still land). */
+function tellTally(tallied: Map<number, Tallied>, seen: Seen[], origin: number): void {
+  const at = (time: number | undefined): number | undefined => (time === undefined ? undefined : origin + time);
+  for (const [index, post] of tallied) {
+    const one = seen[index];
+    post.answered(one?.exchange?.status, { sentAt: at(one?.sentAt) ?? origin, answeredAt: at(one?.answeredAt) });
+  }
+}
+
+/**
+ * Once the batch's requests have settled, if every one has an answer: the keys are let go (`letGo`)
+ * and, when the batch posted, the article and the lists are read after its posts now, beside the
+ * batch's own read after (the posts still held alone), at the comments_url read before it. A request
+ * without an answer may still land: the keys stay held, and the posts are read after later (`judgePosts`).
+ */
+function afterAnswers(
+  context: CheckContext,
+  seen: Seen[],
+  { posted, commentsAt, letGo }: { posted: boolean; commentsAt: unknown; letGo: () => void },
+): Promise<PostsRead> | undefined {
+  if (!seen.every((one) => one.exchange)) return undefined;
+  letGo();
+  if (!posted) return undefined;
+  const read = readPostsKept(context, { postsHeldAlone: true, commentsAt });
+  // Awaited when the posts are judged; until then a failure waits there.
+  read.catch(() => undefined);
+  return read;
+}
+
 /** Batches that posted so far in this process: each batch's comments say which one they are. */
 let batchesPosting = 0;
 
@@ -95,27 +148,36 @@ export class AtOnceStep implements Step {
     if (this.posts > 0 && !this.budget.take(this.posts)) return;
     const { turns } = real;
     const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
-    // Posts alone among posts; a full update alone on the keys; key writes sharing them (turns.ts);
-    // key writes on their own need not wait for a batch without a full update: its keys are its own.
-    const onKeys = (): Promise<void> =>
+    // Posts alone among posts, through the lists after them; a full update alone on the keys, key
+    // writes sharing them (turns.ts), only until every request of the batch is answered (`send`): the
+    // batch's read after judges only the sequence's own keys, and the lists judge comments alone. Key
+    // writes on their own need not wait for a batch without a full update: its keys are its own.
+    const onKeys = (): Promise<BatchOutcome> =>
       has('update') || has('set') || has('remove')
-        ? turns.keys.take(has('update'), () => this.send(model, real))
-        : this.send(model, real);
-    await (this.posts > 0 ? turns.posts.take(true, onKeys) : onKeys());
+        ? turns.keys.take(has('update'), (release) => this.send(real, release))
+        : this.send(real, () => undefined);
+    const judged = async (): Promise<void> => this.judgePosts(model, real, await onKeys());
+    await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
   }
 
-  private async send(model: SequenceModel, real: Real): Promise<void> {
+  /**
+   * Sends the batch with the reads around it, and tells the article's tally of its posts. Once every
+   * request of the batch is answered, the keys are let go (`release`) before the read after: no one
+   * else changes the sequence's own keys, which alone that read judges. One without an answer may
+   * still land, so the keys stay held until that read after is answered.
+   */
+  private async send(real: Real, release: () => void): Promise<BatchOutcome> {
     const { context } = real;
-    const posting = this.batch.flatMap((operation, index) => (operation.kind === 'post' ? [index] : []));
-    const of = posting.length > 0 ? ` in batch ${String((batchesPosting += 1))}` : '';
-    const comments = new Map(
-      posting.map((index, at) => [index, burstComment(context, at, posting.length, of)] as const),
-    );
+    const { posting, comments } = commentsOf(this.batch, context);
     // Told to the article's tally as they leave, so writes beside the batch count them.
-    const tallied = new Map<number, ReturnType<PostTally['sending']>>();
+    const tallied = new Map<number, Tallied>();
+    let read: Promise<PostsRead> | undefined;
     // Full updates send the article's own keys as read just before (reserved keys are read-only: 2.1).
     // "Undecided" (too many orders within the bound) is no finding: the batch is simply not judged.
-    const burst = (overlay: (data: Record<string, unknown>) => Record<string, unknown>): Promise<BurstRun> =>
+    const burst = (
+      overlay: (data: Record<string, unknown>) => Record<string, unknown>,
+      reopen: () => void = () => undefined,
+    ): Promise<BurstRun> =>
       judgeDataBurst(
         context,
         `${String(this.batch.length)} requests at once`,
@@ -125,22 +187,43 @@ export class AtOnceStep implements Step {
             burstStep(operation, index, real, { own: sentBack(overlay(whole), context), comments }),
           );
         },
-        { log: real.log },
+        {
+          log: real.log,
+          answered: (seen, origin, before) => {
+            // Told before the keys are let go, so a write that takes them next counts these posts.
+            tellTally(tallied, seen, origin);
+            read = afterAnswers(context, seen, {
+              posted: posting.length > 0,
+              commentsAt: before.comments_url,
+              letGo: () => {
+                reopen();
+                release();
+              },
+            });
+          },
+        },
       );
     // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
-    const { after, before, seen, origin } = this.batch.some((operation) => operation.kind === 'update')
+    const run = this.batch.some((operation) => operation.kind === 'update')
       ? await real.turns.keyWrites.closedFor(performance.now(), burst)
       : await burst((data) => data);
-    for (const [index, post] of tallied) {
-      const one = seen[index];
-      const at = (time: number | undefined): number | undefined => (time === undefined ? undefined : origin + time);
-      post.answered(one?.exchange?.status, { sentAt: at(one?.sentAt) ?? origin, answeredAt: at(one?.answeredAt) });
-    }
+    return { run, comments: [...comments.values()], ...(read ? { read } : {}) };
+  }
+
+  /** Follows what the target did, and judges the batch's posts: each listed once at every address, and counted. */
+  private async judgePosts(model: SequenceModel, real: Real, { run, comments, read }: BatchOutcome): Promise<void> {
+    const { context } = real;
+    const { after, before, seen } = run;
     // Which order the target took is its own choice: the model follows what it did.
     model.data = new Map(Object.entries(after).filter(([key]) => key.startsWith(context.marker)));
-    if (posting.length === 0) return;
-    await expectPostsKept(context, { countBefore: before.comments_count, posts: [...comments.values()], seen });
-    model.posts += posting.length;
+    if (comments.length === 0) return;
+    await expectPostsKept(context, {
+      countBefore: before.comments_count,
+      posts: comments,
+      seen,
+      ...(read ? { read } : {}),
+    });
+    model.posts += comments.length;
   }
 
   toString = (): string => `at once: ${this.batch.map(describeOperation).join(' | ')}`;

@@ -72,6 +72,11 @@ export async function runDuration(
     options,
     target,
     { seed, runs: tally.sequences, signal: driven.signal, files },
-    { ...(report.failure ? { failure: report.failure.text } : {}), restore: report.restore, articles: report.articles },
+    {
+      ...(report.failure ? { failure: report.failure.text } : {}),
+      ...(report.notes ? { notes: report.notes } : {}),
+      restore: report.restore,
+      articles: report.articles,
+    },
   );
 }

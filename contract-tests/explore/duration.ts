@@ -11,7 +11,7 @@ import type { RestoreReport } from '../restore';
 import type { RequestSpec, Exchange } from '../http/client';
 import { PostBudget } from './commands';
 import { runSequence, type ArticleExplored, type ExploreFailure } from './explore';
-import { sequenceRun } from './side-by-side';
+import { removalsJudged, removed, sequenceRun } from './side-by-side';
 
 /** Posts cannot be undone: the most a run of any length posts, all articles together. */
 export const durationPosts = 100;
@@ -63,6 +63,8 @@ export interface DurationReport {
   failure?: ExploreFailure;
   cutShort: boolean;
   restore: RestoreReport[];
+  /** What went wrong beside the failure found (a removal of a sequence's keys that failed), ready to print. */
+  notes?: string[];
 }
 
 /** Times every request of the session's client into the tally. */
@@ -89,7 +91,9 @@ export async function runForDuration(settings: TargetSettings, options: Duration
     readOnly: false,
     ...(options.stopped ? { stopped: options.stopped } : {}),
   };
-  const run = sequenceRun(session, explore, new PostBudget(options.comments ? durationPosts : 0), settings.articleIds);
+  const slots = Math.max(1, options.concurrency);
+  const posts = new PostBudget(options.comments ? durationPosts : 0);
+  const run = sequenceRun(session, explore, posts, settings.articleIds, slots);
   const started = performance.now();
   const ids = settings.articleIds;
   let failure: { articleId: number; failure: ExploreFailure } | undefined;
@@ -108,11 +112,15 @@ export async function runForDuration(settings: TargetSettings, options: Duration
     }
   };
   let restore: RestoreReport[];
+  let notes: string[];
   try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    await Promise.all(Array.from({ length: slots }, worker));
   } finally {
+    // Every removal settled before the restore, also when a step threw something unexpected.
+    notes = await removed(run);
     restore = await session.close();
   }
+  removalsJudged(notes, failure !== undefined);
   const durationMs = performance.now() - started;
   const runs = Math.ceil(options.tally.sequences / ids.length);
   return {
@@ -125,5 +133,6 @@ export async function runForDuration(settings: TargetSettings, options: Duration
     ...(failure ? { failure: failure.failure } : {}),
     cutShort: options.stopped?.() ?? false,
     restore,
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
-import { removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
+import { removalsJudged, removed, removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
 import { ArticleTurns } from './turns';
 import {
   DeleteKeyStep,
@@ -81,6 +81,8 @@ export interface ExploreReport {
   /** Whether `stopped` ended the sequences before the last. */
   cutShort: boolean;
   restore: RestoreReport[];
+  /** What went wrong beside a failure found (a removal of a sequence's keys that failed), ready to print. */
+  notes?: string[];
 }
 
 /** Values of every JSON kind, the awkward ones included. */
@@ -179,7 +181,10 @@ export async function runSequence(
         lastCurls = real.log.map((exchange) => exchange.curl);
         throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
       } finally {
-        if (!options.readOnly && !real.stopped()) await removeKeysOf(context, turns, [...model.data.keys()]);
+        if (!options.readOnly && !real.stopped()) {
+          const of = `sequence ${String(index + 1)} (keys ${prefix}*) on article ${String(articleId)}`;
+          await removeKeysOf(run, context, turns, { left: [...model.data.keys()], of });
+        }
       }
     },
   );
@@ -222,7 +227,7 @@ async function exploreSideBySide(
       if (failure && (!earlier || earlier.index > index)) found.set(articleId, { index, failure });
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, run.session.maxInFlight) }, worker));
+  await Promise.all(Array.from({ length: run.slots }, worker));
   return { failures: new Map([...found].map(([articleId, { failure }]) => [articleId, failure])), ran };
 }
 
@@ -232,10 +237,11 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
   const articles: ArticleExplored[] = [];
   let restore: RestoreReport[];
   let cutShort: boolean;
+  let notes: string[];
   const started = performance.now();
+  const runs = runsPerArticle(options.runs, settings.articleIds.length);
+  const run = sequenceRun(session, options, budget, settings.articleIds, Math.max(1, session.maxInFlight));
   try {
-    const runs = runsPerArticle(options.runs, settings.articleIds.length);
-    const run = sequenceRun(session, options, budget, settings.articleIds);
     const { failures, ran } = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
     for (const articleId of settings.articleIds) {
       const failure = failures.get(articleId);
@@ -248,11 +254,13 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
       });
     }
   } finally {
+    // Every removal settled before the restore, also when a step threw something unexpected.
+    notes = await removed(run);
     cutShort = options.stopped?.() ?? false;
-    // Always restored, also when a step threw something unexpected.
     restore = await session.close();
   }
   const failures = articles.flatMap((article) => (article.failure ? [article.failure.text] : []));
+  removalsJudged(notes, failures.length > 0);
   return {
     seed: options.seed,
     runs: options.runs,
@@ -260,5 +268,6 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
     cutShort,
     restore,
     ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }

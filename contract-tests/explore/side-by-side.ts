@@ -10,7 +10,7 @@ import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
 import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
-import { listAddressesWith } from '../checks/comment-lists';
+import { readAfterPosts } from '../checks/comment-lists';
 import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
 import { isObject } from '../failure';
 import type { Exchange } from '../http/client';
@@ -91,13 +91,13 @@ function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write)
     const post = turns.posted.sending();
     const answer = await sendWrite(context.client, context.articleId, write);
     post.answered(answer.status);
-    // No other post lands until the turn ends, so the read after and the lists may go at once, the
-    // lists at the comments_url read before (any change of it is judged on the read after: 2.1).
-    const commentsAt = typeof before.article.comments_url === 'string' ? before.article.comments_url : undefined;
-    const [after, lists] = await Promise.all([
-      readAfter(context),
-      readLists(context, commentsAt === undefined ? undefined : listAddressesWith(context, commentsAt)),
-    ]);
+    // No other post lands until the turn ends.
+    const { after, lists } = await readAfterPosts(context, {
+      postsHeldAlone: true,
+      commentsAt: before.article.comments_url,
+      label: 'reading the article after the write',
+      readLists: (addresses) => readLists(context, addresses),
+    });
     return judgementOf(context, write, { before, answer, after, lists });
   });
 }
@@ -134,6 +134,21 @@ export interface SequenceRun {
    * smaller sequence run alone (and one failure is enough).
    */
   failing?: number;
+  /**
+   * The removals of ended sequences' keys under way beside the sequences that started after them,
+   * and those that failed: one that succeeds is dropped, so a long run keeps only these.
+   */
+  removals: Set<Removal>;
+  /** Sequences at once: with one, a sequence's removal ends before the next starts (one after another). */
+  slots: number;
+}
+
+/** The removal of one ended sequence's keys, and which sequence on which article it is for. */
+export interface Removal {
+  of: string;
+  done: Promise<void>;
+  /** Why it failed, once it did. */
+  failed?: string;
 }
 
 export function sequenceRun(
@@ -141,8 +156,17 @@ export function sequenceRun(
   options: ExploreOptions,
   budget: PostBudget,
   articleIds: number[],
+  slots: number,
 ): SequenceRun {
-  return { session, options, budget, turns: new Map(articleIds.map((id) => [id, new ArticleTurns()])), started: 0 };
+  return {
+    session,
+    options,
+    budget,
+    turns: new Map(articleIds.map((id) => [id, new ArticleTurns()])),
+    started: 0,
+    removals: new Set(),
+    slots,
+  };
 }
 
 /** Whether a key is one the run's sequences write (reserved probes included). */
@@ -164,13 +188,59 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 
 /**
  * Removes the keys a sequence left (as its model holds them), so a long run's article does not
- * grow; the end of the run restores the rest. The removals share the article's keys while sent.
+ * grow; the end of the run restores the rest. The removals share the article's keys while sent,
+ * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`),
+ * unless sequences run one at a time: then the next waits for it. `of` names the sequence and its
+ * article. A DELETE without an answer may still land, so the keys stay held until every DELETE has
+ * settled.
  */
-export async function removeKeysOf(context: CheckContext, turns: ArticleTurns, left: string[]): Promise<void> {
+export async function removeKeysOf(
+  run: SequenceRun,
+  context: CheckContext,
+  turns: ArticleTurns,
+  { left, of }: { left: string[]; of: string },
+): Promise<void> {
   if (left.length === 0) return;
-  await turns.keys.take(false, () =>
-    Promise.all(
-      left.map((key) => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) })),
-    ),
+  const removal: Removal = {
+    of,
+    done: turns.keys.take(false, async () => {
+      const settled = await Promise.allSettled(
+        left.map((key) =>
+          context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+        ),
+      );
+      const failed = settled.find((one) => one.status === 'rejected');
+      if (failed) throw failed.reason;
+    }),
+  };
+  run.removals.add(removal);
+  // A removal that fails is told once every sequence has ended (`removed`, `removalsJudged`), not before.
+  const settling = removal.done.then(
+    () => run.removals.delete(removal),
+    (error: unknown) => (removal.failed = error instanceof Error ? error.message : String(error)),
   );
+  if (run.slots <= 1) await settling;
+}
+
+/**
+ * Waits until the removals of every ended sequence's keys have settled; what failed, one line each
+ * (which sequence on which article, and why), unless the run was stopped (the requests it had not
+ * sent then, the end of the run restores). Never rejects: the run's restore comes after it either way.
+ */
+export async function removed(run: SequenceRun): Promise<string[]> {
+  await Promise.allSettled([...run.removals].map((removal) => removal.done));
+  if (run.options.stopped?.() ?? false) return [];
+  return [...run.removals].flatMap(({ of, failed }) =>
+    failed === undefined ? [] : [`removing the keys of ${of} failed: ${failed}`],
+  );
+}
+
+/**
+ * The removals' failures (`removed`) against the run's verdict: beside a failure found they are
+ * notes to it; with none found they fail the run, as a target that broke while its keys were removed.
+ */
+export function removalsJudged(notes: string[], failureFound: boolean): string[] {
+  if (notes.length > 0 && !failureFound)
+    throw new Error(`every sequence passed, but the run could not remove their keys: ${notes.join('; ')}`);
+  return notes;
 }

@@ -24,6 +24,22 @@ describe('turns on one article', () => {
       'c ends',
     ]);
   });
+
+  test('a step that lets go of its turn before it ends lets the one waiting alone in while it finishes', async () => {
+    const turn = new Turn();
+    const events: string[] = [];
+    const batch = turn.take(false, async (release) => {
+      events.push('batch sends');
+      await tick();
+      release();
+      events.push('batch reads after');
+      await tick();
+      events.push('batch ends');
+    });
+    const update = turn.take(true, () => Promise.resolve(events.push('update starts')));
+    await Promise.all([batch, update]);
+    expect(events).toEqual(['batch sends', 'batch reads after', 'update starts', 'batch ends']);
+  });
 });
 
 test('a read made while no one held the turn counts inside it only if no one took the turn in between', async () => {
@@ -90,5 +106,28 @@ describe('key writes beside a full update', () => {
     await tick();
     const data = await writes.closedFor(performance.now(), (overlay) => Promise.resolve(overlay({ a: 0 })));
     expect(data).toEqual({ a: 0 });
+  });
+
+  test("an update that said its writes are sent, ending after a later update closed, leaves the later one closed: a key write waits for the later update's answer", async () => {
+    const writes = new KeyWrites();
+    const events: string[] = [];
+    let endFirst = (): void => undefined;
+    let answerSecond = (): void => undefined;
+    const first = writes.closedFor(performance.now(), async (_overlay, reopen) => {
+      reopen();
+      await new Promise<void>((resolve) => (endFirst = resolve));
+      events.push('the earlier update ends');
+    });
+    const second = writes.closedFor(performance.now(), async () => {
+      await new Promise<void>((resolve) => (answerSecond = resolve));
+      events.push('the later update is answered');
+    });
+    endFirst();
+    await first;
+    const write = writes.send('a', 1, () => Promise.resolve(events.push('the key write leaves')));
+    await tick();
+    answerSecond();
+    await Promise.all([second, write]);
+    expect(events).toEqual(['the earlier update ends', 'the later update is answered', 'the key write leaves']);
   });
 });

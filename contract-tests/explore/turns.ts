@@ -29,7 +29,11 @@ export class Turn {
     return mark !== undefined && this.alone && this.taken === mark + 1;
   }
 
-  async take<T>(alone: boolean, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once the turn is free for it; the turn is held until `work` ends, or until it calls
+   * `release` (the part that needed the turn done, the rest of its work needing none).
+   */
+  async take<T>(alone: boolean, work: (release: () => void) => Promise<T>): Promise<T> {
     if (alone) this.waitingAlone += 1;
     while (alone ? this.alone || this.sharing > 0 : this.alone || this.waitingAlone > 0)
       await new Promise<void>((resolve) => this.waiters.push(resolve));
@@ -38,12 +42,18 @@ export class Turn {
       this.waitingAlone -= 1;
       this.alone = true;
     } else this.sharing += 1;
-    try {
-      return await work();
-    } finally {
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
       if (alone) this.alone = false;
       else this.sharing -= 1;
       for (const wake of this.waiters.splice(0)) wake();
+    };
+    try {
+      return await work(release);
+    } finally {
+      release();
     }
   }
 }
@@ -135,27 +145,35 @@ export class KeyWrites {
   /**
    * Sends a full update whose data is made from a read sent at `readSentAt`: no new key write leaves
    * until it is answered, and every one not answered before the read left is in its data with the
-   * value it sets (in the order they were sent). Full updates take their turns one at a time.
+   * value it sets (in the order they were sent), or until `reopen` says it was. Full updates take
+   * their turns one at a time.
    * Called only by one holding the article's keys alone: forgetting the answered writes here is what
    * lets a later update's early read count (`untakenSince`), and that read can only be current if no
    * one else forgot them meanwhile.
    */
   async closedFor<T>(
     readSentAt: number,
-    send: (overlay: (data: Record<string, unknown>) => Record<string, unknown>) => Promise<T>,
+    send: (overlay: (data: Record<string, unknown>) => Record<string, unknown>, reopen: () => void) => Promise<T>,
   ): Promise<T> {
-    let reopen = (): void => undefined;
-    this.closedBy = new Promise<void>((resolve) => (reopen = resolve));
+    let opened = (): void => undefined;
+    const closedBy = new Promise<void>((resolve) => (opened = resolve));
+    this.closedBy = closedBy;
+    const reopen = (): void => {
+      if (this.closedBy === closedBy) this.closedBy = undefined;
+      opened();
+    };
     try {
       const landing = this.writes.filter((write) => write.answeredAt === undefined || write.answeredAt >= readSentAt);
       // Those answered by now landed before any later update's read: only those under way stay.
       this.writes.splice(0, this.writes.length, ...this.writes.filter((write) => write.answeredAt === undefined));
-      return await send((data) => ({
-        ...data,
-        ...Object.fromEntries(landing.map((write) => [write.key, write.value])),
-      }));
+      return await send(
+        (data) => ({
+          ...data,
+          ...Object.fromEntries(landing.map((write) => [write.key, write.value])),
+        }),
+        reopen,
+      );
     } finally {
-      this.closedBy = undefined;
       reopen();
     }
   }

@@ -28,6 +28,34 @@ test('passes the correct mock with a fixed seed and restores every article as fo
   }
 }, 60_000);
 
+test("with one sequence at a time, each sequence's keys are removed before the next sequence starts", async () => {
+  const target = await startInProcessMock();
+  try {
+    // The journal's length as each sequence (or try at shrinking one) starts: its keys carry its number.
+    const startedAt: number[] = [];
+    const report = await explore(
+      { baseUrl: target.baseUrl, articleIds: [1], maxInFlight: 1 },
+      {
+        runs: 8,
+        seed,
+        comments: false,
+        readOnly: false,
+        onSequence: () => startedAt.push(target.mock.journal().length),
+      },
+    );
+    expect(report.failure).toBeUndefined();
+    const removals = target.mock.journal().flatMap((entry, at) => {
+      const sequence = entry.method === 'DELETE' ? /_(\d+)_[a-z]+$/.exec(entry.path)?.[1] : undefined;
+      return sequence === undefined ? [] : [{ sequence: Number(sequence), at }];
+    });
+    expect(removals.length).toBeGreaterThan(0);
+    const late = removals.filter(({ sequence, at }) => at >= (startedAt[sequence] ?? Number.POSITIVE_INFINITY));
+    expect(late).toEqual([]);
+  } finally {
+    await target.close();
+  }
+}, 60_000);
+
 test('sends only reads when read-only', async () => {
   const target = await startInProcessMock();
   try {
