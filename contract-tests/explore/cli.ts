@@ -100,7 +100,7 @@ export function finishSequences(
   options: ContractOptions,
   target: TargetSettings,
   { seed, runs, signal, files }: { seed: number; runs: number; signal: StopSignal | undefined; files: ReportFiles },
-  report: { failure?: string; notes?: string[]; restore: ExploreReport['restore']; articles: ArticleExplored[] },
+  report: { failure?: string; restore: ExploreReport['restore']; articles: ArticleExplored[] },
 ): number {
   const paint = paintFor(process.stdout, process.env);
   console.log(
@@ -108,7 +108,6 @@ export function finishSequences(
       ? `contract: ${paint('failed', 'FAILED')}\n${report.failure}`
       : `contract: ${String(runs)} sequence(s) ${paint('passed', 'passed')}`,
   );
-  for (const note of report.notes ?? []) console.log(`contract: note: ${note}`);
   for (const restore of report.restore) console.log(`contract: ${describeRestore(restore)}`);
   console.log(`contract: seed ${String(seed)}`);
   const code = runExitCode(signal, report.failure === undefined, report.restore);

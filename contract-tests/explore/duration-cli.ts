@@ -74,7 +74,6 @@ export async function runDuration(
     { seed, runs: tally.sequences, signal: driven.signal, files },
     {
       ...(report.failure ? { failure: report.failure.text } : {}),
-      ...(report.notes ? { notes: report.notes } : {}),
       restore: report.restore,
       articles: report.articles,
     },

@@ -11,7 +11,7 @@ import type { RestoreReport } from '../restore';
 import type { RequestSpec, Exchange } from '../http/client';
 import { PostBudget } from './commands';
 import { runSequence, type ArticleExplored, type ExploreFailure } from './explore';
-import { removalsJudged, removed, sequenceRun } from './side-by-side';
+import { allWorkers, removed, sequenceRun, withFailedRemovals, type FailedRemoval } from './side-by-side';
 
 /** Posts cannot be undone: the most a run of any length posts, all articles together. */
 export const durationPosts = 100;
@@ -63,8 +63,6 @@ export interface DurationReport {
   failure?: ExploreFailure;
   cutShort: boolean;
   restore: RestoreReport[];
-  /** What went wrong beside the failure found (a removal of a sequence's keys that failed), ready to print. */
-  notes?: string[];
 }
 
 /** Times every request of the session's client into the tally. */
@@ -112,27 +110,25 @@ export async function runForDuration(settings: TargetSettings, options: Duration
     }
   };
   let restore: RestoreReport[];
-  let notes: string[];
+  let removals: FailedRemoval[];
   try {
-    await Promise.all(Array.from({ length: slots }, worker));
+    await allWorkers(slots, worker);
   } finally {
-    // Every removal settled before the restore, also when a step threw something unexpected.
-    notes = await removed(run);
+    // Every removal settled before the restore, also when a sequence's worker threw.
+    removals = await removed(run);
     restore = await session.close();
   }
-  removalsJudged(notes, failure !== undefined);
   const durationMs = performance.now() - started;
   const runs = Math.ceil(options.tally.sequences / ids.length);
+  const whole = withFailedRemovals(failure?.failure, removals);
   return {
-    articles: ids.map((articleId) => ({
-      articleId,
-      runs,
-      durationMs,
-      ...(failure?.articleId === articleId ? { failure: failure.failure } : {}),
-    })),
-    ...(failure ? { failure: failure.failure } : {}),
+    articles: ids.map((articleId) => {
+      const on = removals.filter((removal) => removal.articleId === articleId);
+      const failed = withFailedRemovals(failure?.articleId === articleId ? failure.failure : undefined, on);
+      return { articleId, runs, durationMs, ...(failed ? { failure: failed } : {}) };
+    }),
+    ...(whole ? { failure: whole } : {}),
     cutShort: options.stopped?.() ?? false,
     restore,
-    ...(notes.length > 0 ? { notes } : {}),
   };
 }

@@ -11,7 +11,16 @@ import { ContractFailure } from '../failure';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
-import { removalsJudged, removed, removeKeysOf, sequenceContext, sequenceRun, type SequenceRun } from './side-by-side';
+import {
+  allWorkers,
+  removed,
+  removeKeysOf,
+  sequenceContext,
+  sequenceRun,
+  withFailedRemovals,
+  type FailedRemoval,
+  type SequenceRun,
+} from './side-by-side';
 import { ArticleTurns } from './turns';
 import {
   DeleteKeyStep,
@@ -81,8 +90,6 @@ export interface ExploreReport {
   /** Whether `stopped` ended the sequences before the last. */
   cutShort: boolean;
   restore: RestoreReport[];
-  /** What went wrong beside a failure found (a removal of a sequence's keys that failed), ready to print. */
-  notes?: string[];
 }
 
 /** Values of every JSON kind, the awkward ones included. */
@@ -227,40 +234,35 @@ async function exploreSideBySide(
       if (failure && (!earlier || earlier.index > index)) found.set(articleId, { index, failure });
     }
   };
-  await Promise.all(Array.from({ length: run.slots }, worker));
+  await allWorkers(run.slots, worker);
   return { failures: new Map([...found].map(([articleId, { failure }]) => [articleId, failure])), ran };
 }
 
 export async function explore(settings: TargetSettings, options: ExploreOptions): Promise<ExploreReport> {
   const session = await Session.open({ ...settings, readOnly: options.readOnly });
   const budget = new PostBudget(options.comments ? mostPosts(options.runs, settings.articleIds.length) : 0);
-  const articles: ArticleExplored[] = [];
+  let explored: Awaited<ReturnType<typeof exploreSideBySide>>;
   let restore: RestoreReport[];
   let cutShort: boolean;
-  let notes: string[];
+  let removals: FailedRemoval[];
   const started = performance.now();
   const runs = runsPerArticle(options.runs, settings.articleIds.length);
   const run = sequenceRun(session, options, budget, settings.articleIds, Math.max(1, session.maxInFlight));
   try {
-    const { failures, ran } = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
-    for (const articleId of settings.articleIds) {
-      const failure = failures.get(articleId);
-      const runsOn = ran.get(articleId) ?? 0;
-      articles.push({
-        articleId,
-        runs: runsOn,
-        durationMs: performance.now() - started,
-        ...(failure ? { failure } : {}),
-      });
-    }
+    explored = await exploreSideBySide(run, settings.articleIds, runs * settings.articleIds.length);
   } finally {
-    // Every removal settled before the restore, also when a step threw something unexpected.
-    notes = await removed(run);
+    // Every removal settled before the restore, also when a sequence's worker threw.
+    removals = await removed(run);
     cutShort = options.stopped?.() ?? false;
     restore = await session.close();
   }
+  const durationMs = performance.now() - started;
+  const articles = settings.articleIds.map((articleId): ArticleExplored => {
+    const on = removals.filter((removal) => removal.articleId === articleId);
+    const failure = withFailedRemovals(explored.failures.get(articleId), on);
+    return { articleId, runs: explored.ran.get(articleId) ?? 0, durationMs, ...(failure ? { failure } : {}) };
+  });
   const failures = articles.flatMap((article) => (article.failure ? [article.failure.text] : []));
-  removalsJudged(notes, failures.length > 0);
   return {
     seed: options.seed,
     runs: options.runs,
@@ -268,6 +270,5 @@ export async function explore(settings: TargetSettings, options: ExploreOptions)
     cutShort,
     restore,
     ...(failures.length > 0 ? { failure: failures.join('\n\n') } : {}),
-    ...(notes.length > 0 ? { notes } : {}),
   };
 }

@@ -2,14 +2,14 @@ import { startInProcessMock } from '../in-process';
 import { Session } from '../runner';
 import { Client } from '../http/client';
 import { PostBudget } from './commands';
-import { removalsJudged, removed, removeKeysOf, sequenceContext, sequenceRun } from './side-by-side';
+import { removed, removeKeysOf, sequenceContext, sequenceRun, withFailedRemovals } from './side-by-side';
 import { ArticleTurns } from './turns';
 import { pathOf } from '../checks/steps';
 
 const options = { runs: 1, seed: 1, comments: false, readOnly: false };
 
 describe("removing an ended sequence's keys", () => {
-  test('a removal the target never answers names its sequence and article, fails a run that found nothing, and is a note beside a failure found', async () => {
+  test('a removal the target never answers names its sequence and article, fails an article whose sequences found nothing, and is told after a failure found', async () => {
     const target = await startInProcessMock();
     const gone = await startInProcessMock();
     await gone.close();
@@ -19,10 +19,19 @@ describe("removing an ended sequence's keys", () => {
       const context = { ...sequenceContext(run, 1, `${session.marker}_3_`), client: new Client(gone.baseUrl) };
       const of = `sequence 3 (keys ${session.marker}_3_*) on article 1`;
       await removeKeysOf(run, context, new ArticleTurns(), { left: [`${session.marker}_3_a`], of });
-      const notes = await removed(run);
-      expect(notes).toEqual([expect.stringMatching(/^removing the keys of sequence 3 \(.*\) on article 1 failed: ./)]);
-      expect(() => removalsJudged(notes, false)).toThrow(/every sequence passed, but .*sequence 3 .* on article 1/);
-      expect(removalsJudged(notes, true)).toEqual(notes);
+      const failed = await removed(run);
+      expect(failed.map((removal) => removal.articleId)).toEqual([1]);
+      expect(failed[0]?.text).toMatch(/^removing the keys of sequence 3 \(.*\) on article 1 failed: ./);
+      expect(withFailedRemovals(undefined, failed)?.text).toMatch(
+        /^every sequence passed, but the run could not remove their keys:\nremoving the keys of sequence 3 .* on article 1/,
+      );
+      const found = { text: 'article 1: sequence 2 breaks the interface', steps: ['1. a step'], curls: ['curl'] };
+      const told = withFailedRemovals(found, failed);
+      expect(told?.steps).toEqual(found.steps);
+      expect(told?.text).toMatch(
+        /^article 1: sequence 2 breaks the interface\n\nAfter it, removing the keys of sequence 3/,
+      );
+      expect(withFailedRemovals(found, [])).toBe(found);
     } finally {
       await session.close();
       await target.close();

@@ -146,6 +146,7 @@ export interface SequenceRun {
 /** The removal of one ended sequence's keys, and which sequence on which article it is for. */
 export interface Removal {
   of: string;
+  articleId: number;
   done: Promise<void>;
   /** Why it failed, once it did. */
   failed?: string;
@@ -203,6 +204,7 @@ export async function removeKeysOf(
   if (left.length === 0) return;
   const removal: Removal = {
     of,
+    articleId: context.articleId,
     done: turns.keys.take(false, async () => {
       const settled = await Promise.allSettled(
         left.map((key) =>
@@ -214,7 +216,7 @@ export async function removeKeysOf(
     }),
   };
   run.removals.add(removal);
-  // A removal that fails is told once every sequence has ended (`removed`, `removalsJudged`), not before.
+  // A removal that fails is told once every sequence has ended (`removed`), not before.
   const settling = removal.done.then(
     () => run.removals.delete(removal),
     (error: unknown) => (removal.failed = error instanceof Error ? error.message : String(error)),
@@ -222,25 +224,54 @@ export async function removeKeysOf(
   if (run.slots <= 1) await settling;
 }
 
-/**
- * Waits until the removals of every ended sequence's keys have settled; what failed, one line each
- * (which sequence on which article, and why), unless the run was stopped (the requests it had not
- * sent then, the end of the run restores). Never rejects: the run's restore comes after it either way.
- */
-export async function removed(run: SequenceRun): Promise<string[]> {
-  await Promise.allSettled([...run.removals].map((removal) => removal.done));
-  if (run.options.stopped?.() ?? false) return [];
-  return [...run.removals].flatMap(({ of, failed }) =>
-    failed === undefined ? [] : [`removing the keys of ${of} failed: ${failed}`],
-  );
+/** A removal of an ended sequence's keys that failed: its article, and which sequence and why, in one line. */
+export interface FailedRemoval {
+  articleId: number;
+  text: string;
 }
 
 /**
- * The removals' failures (`removed`) against the run's verdict: beside a failure found they are
- * notes to it; with none found they fail the run, as a target that broke while its keys were removed.
+ * Waits until the removals of every ended sequence's keys have settled; what failed, unless the
+ * run was stopped (the requests it had not sent then, the end of the run restores). Never rejects:
+ * the run's restore comes after it either way, and the run's verdict tells what failed
+ * (explore.ts, `withFailedRemovals`).
  */
-export function removalsJudged(notes: string[], failureFound: boolean): string[] {
-  if (notes.length > 0 && !failureFound)
-    throw new Error(`every sequence passed, but the run could not remove their keys: ${notes.join('; ')}`);
-  return notes;
+export async function removed(run: SequenceRun): Promise<FailedRemoval[]> {
+  await Promise.allSettled([...run.removals].map((removal) => removal.done));
+  if (run.options.stopped?.() ?? false) return [];
+  return [...run.removals].flatMap(({ of, articleId, failed }) =>
+    failed === undefined ? [] : [{ articleId, text: `removing the keys of ${of} failed: ${failed}` }],
+  );
+}
+
+/** What a failure of `--explore` tells at least (explore.ts, `ExploreFailure`). */
+interface Told {
+  text: string;
+  steps: string[];
+  curls: string[];
+}
+
+/**
+ * An article's failure with the removals of its sequences' keys that failed (`removed`): told after
+ * a failure found; without one, a failure of their own (the target broke while they were removed).
+ */
+export function withFailedRemovals<Failure extends Told>(
+  failure: Failure | undefined,
+  removals: FailedRemoval[],
+): Failure | Told | undefined {
+  if (removals.length === 0) return failure;
+  const told = removals.map((removal) => removal.text).join('\n');
+  if (failure) return { ...failure, text: `${failure.text}\n\nAfter it, ${told}` };
+  return { text: `every sequence passed, but the run could not remove their keys:\n${told}`, steps: [], curls: [] };
+}
+
+/**
+ * Runs `slots` workers side by side until every one has ended, then throws what the first that
+ * threw threw: the run's removals and restore come after the last sequence under way, not after
+ * the first to fail.
+ */
+export async function allWorkers(slots: number, worker: () => Promise<void>): Promise<void> {
+  const ended = await Promise.allSettled(Array.from({ length: slots }, worker));
+  const thrown = ended.find((one) => one.status === 'rejected');
+  if (thrown) throw thrown.reason;
 }
