@@ -17,9 +17,11 @@ export function proxyControl(parts: {
   violations: ViolationLog;
   journal: RequestJournal;
   controlToken: string | undefined;
+  /** The deployment forwarded to, as its page names it. */
+  upstream: string;
 }): ServedControl {
   const { violations, journal } = parts;
-  const workbench = workbenchHandlers({ page: 'proxy.html' });
+  const workbench = workbenchHandlers({ page: 'proxy.html', upstream: parts.upstream });
   const entries = journalHandlers({
     journal: (filter) => journal.list(filter),
     onJournalEntry: (listener) => journal.subscribe(listener),

@@ -62,7 +62,12 @@ export function createProxy(options: ProxyOptions): ValidatingProxy {
   const security = options.security ?? { allowedHosts: [] };
   const core = createCore({
     forward: forwardStage(context),
-    control: proxyControl({ violations, journal, controlToken: security.controlToken }),
+    control: proxyControl({
+      violations,
+      journal,
+      controlToken: security.controlToken,
+      upstream: upstreamAddress(upstream.base),
+    }),
     guards: [securityGuard(security)],
     answered: recordCoreAnswer(journalRecorder(journal, options.log, options.token)),
   });

@@ -41,13 +41,20 @@ function swaggerUiFolder(): string | undefined {
 
 const redirect = (location: string): PlainAnswer => ({ status: 302, headers: { Location: location } });
 
-/** A page's HTML with the catalogue's reserved prefix and the control API's prefix filled in (so the page restates neither), read once. */
-function htmlPage(folder: string, name: string): ControlHandler {
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapedHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? '');
+
+/**
+ * A page's HTML with the catalogue's reserved prefix and the control API's prefix filled in (so the
+ * page restates neither), and the address the proxy forwards to, read once.
+ */
+function htmlPage(folder: string, name: string, upstream = ''): ControlHandler {
   let text: string | undefined;
   return () => {
     text ??= readFileSync(join(folder, name), 'utf8')
       .replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix)
-      .replaceAll('{{controlPrefix}}', controlPrefix);
+      .replaceAll('{{controlPrefix}}', controlPrefix)
+      .replaceAll('{{upstream}}', escapedHtml(upstream));
     return {
       status: 200,
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
@@ -77,15 +84,17 @@ export interface WorkbenchSettings {
   apiToken?: string;
   /** The page at `/__mock/`; the mock's own by default. */
   page?: WorkbenchPage;
+  /** The deployment the validating proxy forwards to, named on its page. */
+  upstream?: string;
 }
 
-export function workbenchHandlers({ apiToken, page = 'index.html' }: WorkbenchSettings = {}): Record<
+export function workbenchHandlers({ apiToken, page = 'index.html', upstream }: WorkbenchSettings = {}): Record<
   'root' | 'page' | 'assets' | 'docs' | 'openapi',
   ControlHandler
 > {
   const folder = pageFolder();
   const swaggerUi = swaggerUiFolder();
-  const index = htmlPage(folder, page);
+  const index = htmlPage(folder, page, upstream);
   return {
     root: () => redirect(`${controlPrefix}/`),
     // Relative links in the page need the trailing slash: `/__mock` goes to `/__mock/`.

@@ -20,13 +20,14 @@ afterAll(async () => {
   await closeAll();
 });
 
-test('shows the deployment’s violations, the client’s findings apart, and the journal', async () => {
+test('names the deployment it forwards to, and shows its violations, the client’s findings apart, and the journal', async () => {
   const upstream = await serve(createApp({ rules: variantRules('id-as-string'), validateResponses: false }).app);
   const proxy = await startProxy({ upstream });
   const opened = await openPage(browser, `${proxy.url}/__mock/`);
   const { page } = opened;
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector('#live.live');
+  expect(await page.locator('#upstream code').textContent()).toBe(upstream);
   await fetch(`${proxy.url}/admin/api/articles/1`);
   await fetch(`${proxy.url}/admin/api/site/articles/1/comments.json`, {
     method: 'POST',

@@ -77,3 +77,10 @@ test('OPTIONS on a control path is a method the table does not give: 405', async
   const answer = await fetch(`${await proxyInFrontOfTheMock()}/__mock/journal`, { method: 'OPTIONS' });
   expect([answer.status, answer.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
 });
+
+test('the workbench page names the deployment forwarded to, its path included and escaped as HTML', async () => {
+  const upstream = `${await serve(createApp().app)}/it's`;
+  const proxy = await startProxy({ upstream });
+  const page = await (await fetch(`${proxy.url}/__mock/`)).text();
+  expect(page).toContain(`Forwarding to <code>${upstream.replace("'", '&#39;')}</code>`);
+});
