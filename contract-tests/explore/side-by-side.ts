@@ -192,8 +192,8 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
  * grow; the end of the run restores the rest. The removals share the article's keys while sent,
  * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`),
  * unless sequences run one at a time: then the next waits for it. `of` names the sequence and its
- * article. A DELETE without an answer may still land, so the keys stay held until every DELETE has
- * settled.
+ * article. The keys stay held until every DELETE has settled, one failing included: the others are
+ * still under way until then.
  */
 export async function removeKeysOf(
   run: SequenceRun,

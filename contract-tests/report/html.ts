@@ -3,7 +3,7 @@
  * per interface section, then each failure with the interface's sentence it breaks, what came
  * back, the drawn timeline for requests sent at once, and the curl commands that replay it.
  */
-import { escapeMarkup } from './escape';
+import { escapeMarkup } from 'site-articles-schemas/command-line';
 import { readJudgedLine, rules, type Rule } from 'site-articles-schemas/conformance';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { timelineSvg } from './timeline-svg';

@@ -5,7 +5,7 @@
  * five elements and one escape function.
  */
 import { showText } from 'site-articles-schemas/conformance';
-import { escapeMarkup } from './escape';
+import { escapeMarkup } from 'site-articles-schemas/command-line';
 import { failureLines } from './failure-text';
 import { countOutcomes, type CheckRecord, type RunSummary } from './record';
 import { sequencesRun } from './run-facts';

@@ -6,7 +6,7 @@
  * JUnit properties, each ending with "N of M stated rules exercised, K held".
  */
 import { operations, statements as tableStatements } from 'site-articles-schemas/catalogue';
-import { escapeMarkup } from './escape';
+import { escapeMarkup } from 'site-articles-schemas/command-line';
 import { plain, type Paint } from './colour';
 import type { CheckRecord } from './record';
 

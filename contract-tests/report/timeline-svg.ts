@@ -3,7 +3,7 @@
  * from when it left to when its answer came (a request never answered runs to the edge, dashed),
  * on one millisecond axis, so who overlapped whom is seen at a glance.
  */
-import { escapeMarkup } from './escape';
+import { escapeMarkup } from 'site-articles-schemas/command-line';
 import type { Timeline, TimelineRequest } from '../concurrent/timeline';
 
 const rowHeight = 26;

@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { reservedKeyPrefix } from 'site-articles-schemas/catalogue';
+import { escapeMarkup } from 'site-articles-schemas/command-line';
 import openapi from 'site-articles-schemas/openapi.json';
 import { jsonAnswer } from '../core/answers';
 import { baseUrl } from '../core/base-url';
@@ -41,9 +42,6 @@ function swaggerUiFolder(): string | undefined {
 
 const redirect = (location: string): PlainAnswer => ({ status: 302, headers: { Location: location } });
 
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapedHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? '');
-
 /**
  * A page's HTML with the catalogue's reserved prefix and the control API's prefix filled in (so the
  * page restates neither), and the address the proxy forwards to, read once.
@@ -54,7 +52,7 @@ function htmlPage(folder: string, name: string, upstream = ''): ControlHandler {
     text ??= readFileSync(join(folder, name), 'utf8')
       .replaceAll('{{reservedKeyPrefix}}', reservedKeyPrefix)
       .replaceAll('{{controlPrefix}}', controlPrefix)
-      .replaceAll('{{upstream}}', escapedHtml(upstream));
+      .replaceAll('{{upstream}}', escapeMarkup(upstream));
     return {
       status: 200,
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },

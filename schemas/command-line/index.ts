@@ -3,12 +3,13 @@
  * package's `bin` name (`articles-mock`, also from `npx` and from a project's own npm script); in
  * this repository, the npm script that runs it (`npm start --`, `npm run contract --`). Shared by
  * the mock's and the contract suite's command lines, so both name themselves the same way; and
- * when their output may be coloured (colour.ts).
+ * when their output may be coloured (colour.ts), and how they escape markup (markup.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 export { colourWanted } from './colour';
+export { escapeMarkup } from './markup';
 
 export interface Invocation {
   /** The package's `bin` name for this command. */

@@ -79,8 +79,8 @@ test('OPTIONS on a control path is a method the table does not give: 405', async
 });
 
 test('the workbench page names the deployment forwarded to, its path included and escaped as HTML', async () => {
-  const upstream = `${await serve(createApp().app)}/it's`;
+  const upstream = `${await serve(createApp().app)}/a&b`;
   const proxy = await startProxy({ upstream });
   const page = await (await fetch(`${proxy.url}/__mock/`)).text();
-  expect(page).toContain(`Forwarding to <code>${upstream.replace("'", '&#39;')}</code>`);
+  expect(page).toContain(`Forwarding to <code>${upstream.replace('&', '&amp;')}</code>`);
 });
