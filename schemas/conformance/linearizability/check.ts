@@ -47,6 +47,12 @@ export type Verdict =
   | { kind: 'not linearizable'; placed: number[]; stuck: Stuck[] }
   | { kind: 'undecided'; steps: number };
 
+/** A stuck operation whose reason is written out only if it ends up in the verdict: most dead ends are forgotten. */
+interface DeadEnd {
+  index: number;
+  why: () => string;
+}
+
 interface Search<State, Op> {
   model: Model<State, Op>;
   history: Observed<Op>[];
@@ -55,10 +61,10 @@ interface Search<State, Op> {
   limit: number;
   prune: Prune<State> | undefined;
   /** The longest run of placed operations seen, and why each next one failed there. */
-  best: { placed: number[]; stuck: Stuck[] };
+  best: { placed: number[]; stuck: DeadEnd[] };
 }
 
-function noteDeadEnd<State, Op>(run: Search<State, Op>, order: number[], stuck: Stuck[]): void {
+function noteDeadEnd<State, Op>(run: Search<State, Op>, order: number[], stuck: DeadEnd[]): void {
   if (order.length >= run.best.placed.length) run.best = { placed: order, stuck };
 }
 
@@ -78,7 +84,7 @@ function search<State, Op>(run: Search<State, Op>, state: State, placed: boolean
   if (run.steps > run.limit) throw new Undecided();
   const hopeless = run.prune?.(state, placed);
   if (hopeless) {
-    noteDeadEnd(run, order, [hopeless]);
+    noteDeadEnd(run, order, [{ index: hopeless.index, why: () => hopeless.why }]);
     run.dead.add(memo);
     return null;
   }
@@ -106,14 +112,14 @@ function movesFrom<State, Op>(
   run: Search<State, Op>,
   state: State,
   placed: boolean[],
-): { moves: { index: number; next: State[] }[]; stuck: Stuck[] } {
+): { moves: { index: number; next: State[] }[]; stuck: DeadEnd[] } {
   const moves: { index: number; next: State[] }[] = [];
-  const stuck: Stuck[] = [];
+  const stuck: DeadEnd[] = [];
   for (let index = 0; index < run.history.length; index += 1) {
     const seen = run.history[index];
     if (placed[index] === true || !seen || !mayGoNext(run.history, placed, index)) continue;
     const next = run.model.step(state, seen.op);
-    if (next.length === 0) stuck.push({ index, why: run.model.explain(state, seen.op) });
+    if (next.length === 0) stuck.push({ index, why: () => run.model.explain(state, seen.op) });
     else if (run.model.changesNothing(seen.op) && next.length === 1) return { moves: [{ index, next }], stuck };
     else moves.push({ index, next });
   }
@@ -145,7 +151,9 @@ export function checkLinearizable<State, Op>(
       history.map(() => false),
       [],
     );
-    return order ? { kind: 'linearizable', order } : { kind: 'not linearizable', ...run.best };
+    if (order) return { kind: 'linearizable', order };
+    const stuck = run.best.stuck.map(({ index, why }) => ({ index, why: why() }));
+    return { kind: 'not linearizable', placed: run.best.placed, stuck };
   } catch (error) {
     if (error instanceof Undecided) return { kind: 'undecided', steps: run.steps };
     throw error;
