@@ -1,14 +1,13 @@
 /**
- * How the tests start Chromium: Debian's (`apt-get install chromium`; `.ci/run` installs it), as
- * browser downloads are not possible; `CHROMIUM_PATH` overrides where it is. And one Chromium for
+ * How the tests start Chromium: Debian's (chromium-path.ts says which; `npm test`'s pretest installs
+ * it), as browser downloads are not possible. And one Chromium for
  * a whole `npm test` run: started by the run's global setup, which passes its address to the test
  * workers in the environment, and closed by its global teardown, so that each browser test file
  * connects to it (browser.ts) instead of starting a Chromium of its own. When it cannot start, the
  * setup says why and each file starts its own, whose failure then names the problem where it matters.
  */
 import { chromium, type BrowserServer, type LaunchOptions } from 'playwright-core';
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumPlaces, findChromium } from './chromium-path';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -21,7 +20,8 @@ const chromiumArgs = [
 
 /** The launch options of every Chromium of the tests; `extraArgs` for a test's own needs. */
 export const chromiumOptions = (extraArgs: string[] = []): LaunchOptions => ({
-  executablePath: chromiumPath,
+  // None found: launching names where it looked, and fails there.
+  executablePath: findChromium() ?? chromiumPlaces(),
   args: [...chromiumArgs, ...extraArgs],
 });
 
