@@ -64,11 +64,27 @@ function timelineBlock(record: CheckRecord): string {
   ].join('\n');
 }
 
+/**
+ * Characters of a line that is not a path (the reason no order explains a burst, say) shown before
+ * the rest folds away, to be opened: a long one would push the failure's first difference off a
+ * phone's first screen.
+ */
+const noteShown = 200;
+
+function noteItem(line: string): string {
+  if (line.length <= noteShown) return `<li class="note">${escapeMarkup(line)}</li>`;
+  // At the last space within the limit, so that no word is split between the two.
+  const space = line.lastIndexOf(' ', noteShown);
+  const at = space > noteShown / 2 ? space : noteShown;
+  const [shown, rest] = [line.slice(0, at), line.slice(at).trimStart()];
+  return `<li class="note"><details><summary>${escapeMarkup(shown)}…</summary>…${escapeMarkup(rest)}</details></li>`;
+}
+
 /** What came back, each path that differs on its own line with its kind marked; other lines as they are. */
 function differences(actual: string): string {
   const items = actual.split('\n').map((line) => {
     const found = readJudgedLine(line);
-    if (!found) return `<li class="note">${escapeMarkup(line)}</li>`;
+    if (!found) return noteItem(line);
     const { rule, pointer, kind, expected, actual: got } = found;
     return `<li><span class="kind ${kind}">${kind}</span> <code class="pointer">${escapeMarkup(pointer || '(answer)')}</code> <span class="rule">${escapeMarkup(rule)}</span><br>expected <code>${escapeMarkup(expected)}</code>; actual <code>${escapeMarkup(got)}</code></li>`;
   });

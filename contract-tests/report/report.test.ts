@@ -136,6 +136,17 @@ describe('the HTML report', () => {
     expect(explored).toContain('<p class="counts">137 random sequences on 2 article(s): 136 passed, 1 failed</p>');
   });
 
+  test('folds a long line of what came back at its last space within 200 characters, to be opened, and shows a short one whole', () => {
+    const reason = `[linearizable] after ${Array.from({ length: 40 }, (_, index) => `#${String(index)} PUT data/k${String(index)}`).join(', ')}, the read lost k1`;
+    const folded = renderHtml(run([{ ...failed, actual: `${reason}\nthe read after showed k2` }]));
+    const cut = reason.lastIndexOf(' ', 200);
+    expect(reason.slice(0, cut)).toMatch(/^.{150,200}$/);
+    expect(folded).toContain(
+      `<li class="note"><details><summary>${reason.slice(0, cut)}…</summary>…${reason.slice(cut + 1)}</details></li>`,
+    );
+    expect(folded).toContain('<li class="note">the read after showed k2</li>');
+  });
+
   test('holds no script and loads nothing: it is one self-contained page', () => {
     expect(page).not.toMatch(/<script|<link|src=|@import|url\(/);
   });
