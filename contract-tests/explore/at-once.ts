@@ -154,7 +154,7 @@ export class AtOnceStep implements Step {
     // writes on their own need not wait for a batch without a full update: its keys are its own.
     const onKeys = (): Promise<BatchOutcome> =>
       has('update') || has('set') || has('remove')
-        ? turns.keys.take(has('update'), (release) => this.send(real, release))
+        ? turns.batchOnKeys(has('update'), (letGo) => this.send(real, letGo))
         : this.send(real, () => undefined);
     const judged = async (): Promise<void> => this.judgePosts(model, real, await onKeys());
     await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
@@ -205,7 +205,7 @@ export class AtOnceStep implements Step {
       );
     // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
     const run = this.batch.some((operation) => operation.kind === 'update')
-      ? await real.turns.keyWrites.closedFor(performance.now(), burst)
+      ? await real.turns.keyWrites.closedFor(burst)
       : await burst((data) => data);
     return { run, comments: [...comments.values()], ...(read ? { read } : {}) };
   }

@@ -1,12 +1,33 @@
-import { startInProcessMock } from '../in-process';
+import { startInProcessMock, type RunningTarget } from '../in-process';
 import { Session } from '../runner';
 import { Client } from '../http/client';
 import { PostBudget } from './commands';
-import { removed, removeKeysOf, sequenceContext, sequenceRun, withFailedRemovals } from './side-by-side';
+import {
+  judgedBeside,
+  removed,
+  removeKeysOf,
+  sequenceContext,
+  sequenceRun,
+  withFailedRemovals,
+  type SequenceRun,
+} from './side-by-side';
+import type { Real } from './commands';
 import { ArticleTurns } from './turns';
-import { pathOf } from '../checks/steps';
+import { pathOf, withoutReserved } from '../checks/steps';
 
 const options = { runs: 1, seed: 1, comments: false, readOnly: false };
+
+/** Runs `body` against a fresh in-process mock, in a run of two sequences at once on its article 1. */
+async function onArticle1(body: (run: SequenceRun, target: RunningTarget) => Promise<void>): Promise<void> {
+  const target = await startInProcessMock();
+  const session = await Session.open({ baseUrl: target.baseUrl, articleIds: [1] });
+  try {
+    await body(sequenceRun(session, options, new PostBudget(0), [1], 2), target);
+  } finally {
+    await session.close();
+    await target.close();
+  }
+}
 
 describe("removing an ended sequence's keys", () => {
   test('a removal the target never answers names its sequence and article, fails an article whose sequences found nothing, and is told after a failure found', async () => {
@@ -39,20 +60,62 @@ describe("removing an ended sequence's keys", () => {
   }, 30_000);
 
   test('a removal that succeeds removes the keys and is not kept by the run', async () => {
-    const target = await startInProcessMock();
-    const session = await Session.open({ baseUrl: target.baseUrl, articleIds: [1] });
-    try {
-      const run = sequenceRun(session, options, new PostBudget(0), [1], 2);
-      const key = `${session.marker}_1_a`;
-      const context = sequenceContext(run, 1, `${session.marker}_1_`);
-      await session.client.send({ method: 'PUT', to: pathOf('setDataKey', 1, key), json: { value: 1 } });
+    await onArticle1(async (run, target) => {
+      const key = `${run.session.marker}_1_a`;
+      const context = sequenceContext(run, 1, `${run.session.marker}_1_`);
+      await run.session.client.send({ method: 'PUT', to: pathOf('setDataKey', 1, key), json: { value: 1 } });
       await removeKeysOf(run, context, new ArticleTurns(), { left: [key], of: 'sequence 1 on article 1' });
       expect(await removed(run)).toEqual([]);
       expect(run.removals.size).toBe(0);
       expect(target.mock.state().articles[0]?.data).not.toHaveProperty(key);
-    } finally {
-      await session.close();
-      await target.close();
-    }
+    });
+  }, 30_000);
+});
+
+describe('full updates of sequences side by side', () => {
+  /** Sequence `number`'s full update setting its key `a` to `value`, and how many reads of the article it asked for. */
+  function updateOf(run: SequenceRun, turns: ArticleTurns, number: number, value: number) {
+    const prefix = `${run.session.marker}_${String(number)}_`;
+    const context = sequenceContext(run, 1, prefix);
+    const counted = { reads: 0 };
+    const client = Object.create(context.client) as typeof context.client;
+    client.readNow = (to) => {
+      counted.reads += 1;
+      return context.client.readNow(to);
+    };
+    const real: Real = { context: { ...context, client }, log: [], stopped: () => false, key: (name) => name, turns };
+    const judged = judgedBeside(real, 'update', (whole) => ({
+      operation: 'updateArticle',
+      payload: { article: { data: { ...withoutReserved(whole), [`${prefix}a`]: value } } },
+    }));
+    return { judged, counted, key: `${prefix}a` };
+  }
+
+  test("an update that waited for another's turn reads the article once before it and keeps the key the other set", async () => {
+    await onArticle1(async (run, target) => {
+      const turns = new ArticleTurns();
+      const first = updateOf(run, turns, 1, 10);
+      const second = updateOf(run, turns, 2, 20);
+      const judged = await Promise.all([first.judged, second.judged]);
+      expect(judged.flatMap((one) => one.violations)).toEqual([]);
+      expect([first.counted.reads, second.counted.reads]).toEqual([2, 2]);
+      expect(target.mock.state().articles[0]?.data).toMatchObject({ [first.key]: 10, [second.key]: 20 });
+    });
+  }, 30_000);
+
+  test("an update whose read left before a batch let go of the keys reads the article again, holding them, and keeps the batch's key", async () => {
+    await onArticle1(async (run, target) => {
+      const turns = new ArticleTurns();
+      const batchKey = `${run.session.marker}_1_a`;
+      let update: ReturnType<typeof updateOf> | undefined;
+      await turns.batchOnKeys(true, async () => {
+        update = updateOf(run, turns, 2, 20);
+        await run.session.client.send({ method: 'PUT', to: pathOf('setDataKey', 1, batchKey), json: { value: 10 } });
+      });
+      const judged = await update?.judged;
+      expect(judged?.violations).toEqual([]);
+      expect(update?.counted.reads).toBe(3);
+      expect(target.mock.state().articles[0]?.data).toMatchObject({ [batchKey]: 10, [update?.key ?? '']: 20 });
+    });
   }, 30_000);
 });

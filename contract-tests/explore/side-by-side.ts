@@ -2,9 +2,9 @@
  * Random sequences side by side (interface section 4): each on its own keys, judged as strictly as
  * alone. Reads and the reads around a write judge only the sequence's own keys (every other
  * sequence's keys left out: `othersOwn`), so only the parts of a write that others' writes could
- * change take a turn on the article (turns.ts): a full update from its read before to its answer
- * (a key write on its own waits only while an update is sent, a removal while one is under way), a
- * post from its read before to the lists after it.
+ * change take a turn on the article (turns.ts): a full update while its data is made and sent, on
+ * its read before and what was answered since (a key write on its own waits only while an update is
+ * sent, a removal while one is under way), a post from its read before to the lists after it.
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
@@ -20,8 +20,8 @@ import { ArticleTurns, type Span } from './turns';
 
 /**
  * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
- * removal shares the article's keys; a full update holds them alone from its read before (whose
- * keys it sends back) to its answer; a post holds the article's posts alone throughout.
+ * removal shares the article's keys; a full update holds them alone while its data (every key of
+ * the article) is made and sent; a post holds the article's posts alone throughout.
  */
 export type Hold = 'key' | 'update' | 'post';
 
@@ -37,17 +37,29 @@ const wholeData = (read: ArticleRead): Record<string, unknown> => {
   return isObject(json) && isObject(json.data) ? json.data : read.data;
 };
 
-/** The write made from the read before it, sent, and when it left and was answered. */
+/** The write sent, and when it left and was answered. */
 async function sent(
   context: CheckContext,
   before: ArticleRead,
-  make: (whole: Record<string, unknown>) => Write,
+  write: Write,
 ): Promise<{ before: ArticleRead; write: Write; answer: Exchange; span: Span }> {
-  const write = make(wholeData(before));
   const sentAt = performance.now();
   const answer = await sendWrite(context.client, context.articleId, write);
   return { before, write, answer, span: { sentAt, answeredAt: performance.now() } };
 }
+
+/** A write on the article's keys, sent in its turn and told to its answered writes (no answer: it may still land). */
+const sentTold = (
+  turns: ArticleTurns,
+  context: CheckContext,
+  before: ArticleRead,
+  write: Write,
+): ReturnType<typeof sent> =>
+  turns.answered.sending(
+    write,
+    () => sent(context, before, write),
+    (done) => done.answer,
+  );
 
 /**
  * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
@@ -58,28 +70,34 @@ async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Wri
   const { context, turns } = real;
   const before = await readBefore(context);
   const write = make(wholeData(before));
-  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sent(context, before, () => write));
+  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sentTold(turns, context, before, write));
   // The value as the target receives it (JSON has no -0 and no undefined).
   const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
-  return turns.keyWrites.send(write.key, value, () => sent(context, before, () => write));
+  return turns.keyWrites.send(write.key, value, () => sent(context, before, write));
 }
 
 /**
- * A full update (4.2): alone on the keys from its read before to its answer (a read just before the
- * turn counts when no one took the keys in between), sending every key of the others as read, or
- * as a key write on its own under way leaves it.
+ * A full update (4.2): its read before leaves before it takes the keys, and once it holds them
+ * alone, what the writes answered since did is replayed on that read (answered-writes.ts): it sends
+ * every key of the others as it is now, or as a key write on its own under way leaves it. When one
+ * of those writes is not exactly known, it reads again, holding the keys.
  */
 async function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
   const { context, turns } = real;
-  // Read first: while no one takes the keys meanwhile, that read is as current as one inside the turn.
-  const early = { sentAt: performance.now(), mark: turns.keys.quiet() };
-  const read = await readBefore(context);
-  return turns.keys.take(true, async () => {
-    const current = turns.keys.untakenSince(early.mark);
-    const readSentAt = current ? early.sentAt : performance.now();
-    const before = current ? read : await readBefore(context);
-    return turns.keyWrites.closedFor(readSentAt, (overlay) => sent(context, before, (whole) => make(overlay(whole))));
-  });
+  const reading = turns.answered.reading();
+  try {
+    const early = await readBefore(context);
+    return await turns.keys.take(true, () =>
+      turns.keyWrites.closedFor(async (overlay) => {
+        const replayed = reading.replay(wholeData(early));
+        reading.done();
+        const before = replayed ? early : await readBefore(context);
+        return sentTold(turns, context, before, make(overlay(replayed ?? wholeData(before))));
+      }),
+    );
+  } finally {
+    reading.done();
+  }
 }
 
 /** A post, judged as alone: no other post on the article meanwhile; told to the article's tally. */
@@ -208,7 +226,11 @@ export async function removeKeysOf(
     done: turns.keys.take(false, async () => {
       const settled = await Promise.allSettled(
         left.map((key) =>
-          context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+          turns.answered.sending(
+            { operation: 'deleteDataKey', key },
+            () => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+            (answer) => answer,
+          ),
         ),
       );
       const failed = settled.find((one) => one.status === 'rejected');

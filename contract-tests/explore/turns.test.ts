@@ -1,3 +1,4 @@
+import { AnsweredWrites } from './answered-writes';
 import { KeyWrites, PostTally, Turn } from './turns';
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
@@ -42,18 +43,6 @@ describe('turns on one article', () => {
   });
 });
 
-test('a read made while no one held the turn counts inside it only if no one took the turn in between', async () => {
-  const turn = new Turn();
-  const untouched = turn.quiet();
-  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(untouched)))).toBe(true);
-  const touched = turn.quiet();
-  await turn.take(false, () => Promise.resolve());
-  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(touched)))).toBe(false);
-  const busy = turn.take(false, tick);
-  expect(turn.quiet()).toBeUndefined();
-  await busy;
-});
-
 describe('the comments posted beside a write', () => {
   /** A tally holding one post sent at `sentAt` and answered at `answeredAt` with `status`. */
   const tallyOf = (sentAt: number, answeredAt: number | undefined, status: number | undefined): PostTally => {
@@ -78,16 +67,28 @@ describe('the comments posted beside a write', () => {
 });
 
 describe('key writes beside a full update', () => {
+  const answered = { answer: { status: 200, json: {} } };
+
   test('an update sends each key write under way with the value it sets, and one sent meanwhile waits for its answer', async () => {
-    const writes = new KeyWrites();
+    const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
     let land = (): void => undefined;
-    const underWay = writes.send('b', 1, () => new Promise<void>((resolve) => (land = resolve)));
-    const sent = await writes.closedFor(performance.now(), async (overlay) => {
+    const underWay = writes.send(
+      'b',
+      1,
+      () =>
+        new Promise<typeof answered>(
+          (resolve) =>
+            (land = () => {
+              resolve(answered);
+            }),
+        ),
+    );
+    const sent = await writes.closedFor(async (overlay) => {
       const data = overlay({ a: 0, b: 0 });
       const later = writes.send('c', 2, () => {
         events.push('the later write leaves');
-        return Promise.resolve();
+        return Promise.resolve(answered);
       });
       await tick();
       events.push('the update is answered');
@@ -100,31 +101,37 @@ describe('key writes beside a full update', () => {
     expect(events).toEqual(['the update is answered', 'the later write leaves']);
   });
 
-  test('a write answered before the update read the article is not sent again', async () => {
-    const writes = new KeyWrites();
-    await writes.send('b', 1, () => Promise.resolve());
-    await tick();
-    const data = await writes.closedFor(performance.now(), (overlay) => Promise.resolve(overlay({ a: 0 })));
+  test('a write answered before the update closed is not in its overlay but among the writes answered since a read left', async () => {
+    const log = new AnsweredWrites();
+    const writes = new KeyWrites(log);
+    const reading = log.reading();
+    await writes.send('b', 1, () => Promise.resolve(answered));
+    const data = await writes.closedFor((overlay) => Promise.resolve(overlay({ a: 0 })));
     expect(data).toEqual({ a: 0 });
+    expect(reading.replay({ a: 0 })).toEqual({ a: 0, b: 1 });
+    reading.done();
   });
 
   test("an update that said its writes are sent, ending after a later update closed, leaves the later one closed: a key write waits for the later update's answer", async () => {
-    const writes = new KeyWrites();
+    const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
     let endFirst = (): void => undefined;
     let answerSecond = (): void => undefined;
-    const first = writes.closedFor(performance.now(), async (_overlay, reopen) => {
+    const first = writes.closedFor(async (_overlay, reopen) => {
       reopen();
       await new Promise<void>((resolve) => (endFirst = resolve));
       events.push('the earlier update ends');
     });
-    const second = writes.closedFor(performance.now(), async () => {
+    const second = writes.closedFor(async () => {
       await new Promise<void>((resolve) => (answerSecond = resolve));
       events.push('the later update is answered');
     });
     endFirst();
     await first;
-    const write = writes.send('a', 1, () => Promise.resolve(events.push('the key write leaves')));
+    const write = writes.send('a', 1, () => {
+      events.push('the key write leaves');
+      return Promise.resolve(answered);
+    });
     await tick();
     answerSecond();
     await Promise.all([second, write]);

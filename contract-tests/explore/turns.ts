@@ -1,14 +1,17 @@
 /**
  * What the random sequences side by side on one article (interface section 4) hold, and only while
  * a step needs it. The article's data is one object: a full update (4.2) sends every key back as it
- * read it, so no other sequence's removal (4.4) or batch of writes may land between its read and
- * its answer (`keys`: they share it, a full update holds it alone); a key write on its own (4.3)
- * only waits while an update is sent, which sends that key with the value it sets (`keyWrites`).
+ * is, so no other sequence's removal (4.4) or batch of writes may land between the moment its data
+ * is made and its answer (`keys`: they share it, a full update holds it alone); a key write on its
+ * own (4.3) only waits while an update is sent, which sends that key with the value it sets
+ * (`keyWrites`). The update's read before leaves before it takes the keys: what the writes on them
+ * did since is told to `answered` (answered-writes.ts) and replayed on that read.
  * Posts (4.6) hold `posts` alone, so each post is judged as alone (its count grows by one, it is
  * listed once, every list counted); the comments they post are told to `posted`, so a write beside
  * them judges its answer's `comments_count` against every moment a post may have landed. Reads
  * hold nothing: each judges only its own sequence's keys, which no other sequence changes.
  */
+import { AnsweredWrites, type WriteAnswer } from './answered-writes';
 
 /** Steps that share one thing at once, or one that holds it alone; one waiting alone goes before new sharers. */
 export class Turn {
@@ -16,18 +19,6 @@ export class Turn {
   private alone = false;
   private waitingAlone = 0;
   private readonly waiters: (() => void)[] = [];
-  /** How many times the turn was taken. */
-  private taken = 0;
-
-  /** A mark, while nothing holds the turn or waits for it; undefined otherwise. */
-  quiet(): number | undefined {
-    return this.sharing === 0 && !this.alone && this.waitingAlone === 0 ? this.taken : undefined;
-  }
-
-  /** Whether, for the one holding the turn alone, no one else took it since `mark` (`quiet`). */
-  untakenSince(mark: number | undefined): boolean {
-    return mark !== undefined && this.alone && this.taken === mark + 1;
-  }
 
   /**
    * Runs `work` once the turn is free for it; the turn is held until `work` ends, or until it calls
@@ -37,7 +28,6 @@ export class Turn {
     if (alone) this.waitingAlone += 1;
     while (alone ? this.alone || this.sharing > 0 : this.alone || this.waitingAlone > 0)
       await new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.taken += 1;
     if (alone) {
       this.waitingAlone -= 1;
       this.alone = true;
@@ -111,11 +101,10 @@ export class PostTally {
   }
 }
 
-/** A key write on its own: the key, the value it sets, and when it was answered. */
+/** A key write on its own under way: the key and the value it sets. */
 interface KeyWrite {
   key: string;
   value: unknown;
-  answeredAt: number | undefined;
 }
 
 /**
@@ -123,36 +112,41 @@ interface KeyWrite {
  * the update sends each such write's key with the value it sets, so whichever lands first, the key
  * ends as written and the write finds it as it would alone. Only while an update is being sent
  * (`closedFor`) do new ones wait, so that every one that may land inside the update's window is in
- * what it sends. (A removal cannot go so: an update landing first without its key would leave it
- * nothing to remove; removals share the article's keys instead.)
+ * what it sends. Once answered, each is told to the article's answered writes (answered-writes.ts),
+ * in the same step as it stops being under way, so an update finds it in one or the other. (A
+ * removal cannot go so: an update landing first without its key would leave it nothing to remove;
+ * removals share the article's keys instead.)
  */
 export class KeyWrites {
-  private readonly writes: KeyWrite[] = [];
+  private readonly underWay = new Set<KeyWrite>();
   private closedBy: Promise<void> | undefined;
 
-  /** Sends a key write once no update is being sent. */
-  async send<T>(key: string, value: unknown, work: () => Promise<T>): Promise<T> {
+  constructor(private readonly answered: AnsweredWrites) {}
+
+  /** Sends a key write once no update is being sent; `work` gives back its answer. */
+  async send<T extends { answer: WriteAnswer }>(key: string, value: unknown, work: () => Promise<T>): Promise<T> {
     while (this.closedBy) await this.closedBy;
-    const write: KeyWrite = { key, value, answeredAt: undefined };
-    this.writes.push(write);
+    const write: KeyWrite = { key, value };
+    this.underWay.add(write);
+    let answer: WriteAnswer | undefined;
     try {
-      return await work();
+      const done = await work();
+      answer = done.answer;
+      return done;
     } finally {
-      write.answeredAt = performance.now();
+      this.underWay.delete(write);
+      this.answered.told({ operation: 'setDataKey', key, payload: { value } }, answer);
     }
   }
 
   /**
-   * Sends a full update whose data is made from a read sent at `readSentAt`: no new key write leaves
-   * until it is answered, and every one not answered before the read left is in its data with the
-   * value it sets (in the order they were sent), or until `reopen` says it was. Full updates take
-   * their turns one at a time.
-   * Called only by one holding the article's keys alone: forgetting the answered writes here is what
-   * lets a later update's early read count (`untakenSince`), and that read can only be current if no
-   * one else forgot them meanwhile.
+   * Sends a full update: no new key write leaves until it is answered, and every one under way as it
+   * closes is in its data with the value it sets (in the order they were sent), or until `reopen`
+   * says it was. What was answered before it closed, a read (inside the turn, or replayed up to now)
+   * shows. Called only by one holding the article's keys alone, so full updates take their turns
+   * one at a time.
    */
   async closedFor<T>(
-    readSentAt: number,
     send: (overlay: (data: Record<string, unknown>) => Record<string, unknown>, reopen: () => void) => Promise<T>,
   ): Promise<T> {
     let opened = (): void => undefined;
@@ -163,9 +157,7 @@ export class KeyWrites {
       opened();
     };
     try {
-      const landing = this.writes.filter((write) => write.answeredAt === undefined || write.answeredAt >= readSentAt);
-      // Those answered by now landed before any later update's read: only those under way stay.
-      this.writes.splice(0, this.writes.length, ...this.writes.filter((write) => write.answeredAt === undefined));
+      const landing = [...this.underWay];
       return await send(
         (data) => ({
           ...data,
@@ -179,10 +171,35 @@ export class KeyWrites {
   }
 }
 
-/** One article's turns: its data keys, its key writes on their own, its posts, and the comments posted on it. */
+/**
+ * One article's turns: its data keys, the writes on them answered while an update's read was under
+ * way, its key writes on their own, its posts, and the comments posted on it.
+ */
 export class ArticleTurns {
   readonly keys = new Turn();
-  readonly keyWrites = new KeyWrites();
+  readonly answered = new AnsweredWrites();
+  readonly keyWrites = new KeyWrites(this.answered);
   readonly posts = new Turn();
   readonly posted = new PostTally();
+
+  /**
+   * Runs a batch sent at once (at-once.ts) on the keys, alone or sharing them; as it lets go of them
+   * (`letGo`, or its end), it is told to the answered writes as one whose outcome is not replayed.
+   */
+  batchOnKeys<T>(alone: boolean, work: (letGo: () => void) => Promise<T>): Promise<T> {
+    return this.keys.take(alone, async (release) => {
+      let held = true;
+      const letGo = (): void => {
+        if (!held) return;
+        held = false;
+        this.answered.toldBatch();
+        release();
+      };
+      try {
+        return await work(letGo);
+      } finally {
+        letGo();
+      }
+    });
+  }
 }
