@@ -12,6 +12,7 @@ import {
   type SequenceRun,
 } from './side-by-side';
 import type { Real } from './commands';
+import type { JudgedWrite } from '../checks/judged';
 import { ArticleTurns } from './turns';
 import { pathOf, withoutReserved } from '../checks/steps';
 
@@ -103,7 +104,7 @@ describe('full updates of sequences side by side', () => {
     });
   }, 30_000);
 
-  test("an update whose read left before a batch let go of the keys reads the article again, holding them, and keeps the batch's key", async () => {
+  test("an update whose read left before a batch let go of the keys reads the article again before it sends, and keeps the batch's key", async () => {
     await onArticle1(async (run, target) => {
       const turns = new ArticleTurns();
       const batchKey = `${run.session.marker}_1_a`;
@@ -119,3 +120,33 @@ describe('full updates of sequences side by side', () => {
     });
   }, 30_000);
 });
+
+test('a post whose read before left while another post held the turn counts that post on top of what it read', async () => {
+  await onArticle1(async (run) => {
+    const turns = new ArticleTurns();
+    const context = sequenceContext(run, 1, `${run.session.marker}_1_`);
+    let reads = 0;
+    const client = Object.create(context.client) as typeof context.client;
+    client.readNow = (to) => {
+      reads += 1;
+      return context.client.readNow(to);
+    };
+    const real: Real = { context: { ...context, client }, log: [], stopped: () => false, key: (name) => name, turns };
+    const comment = (body: string) => ({ author: 'Reader', author_email: 'reader@example.com', body });
+    let judged: Promise<JudgedWrite> | undefined;
+    await turns.posts.take(true, async () => {
+      const mine = comment('The comment of the post judged.');
+      judged = judgedBeside(real, 'post', () => ({ operation: 'postComment', payload: { comment: mine } }));
+      while (reads === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const other = turns.posted.sending();
+      const json = { comment: comment('The comment posted while the other waited.') };
+      const answer = await run.session.client.send({ method: 'POST', to: pathOf('postComment', 1), json });
+      other.answered(answer.status);
+    });
+    const found = await judged;
+    expect(found?.violations).toEqual([]);
+    // Read before and after: not again once it held the turn.
+    expect(reads).toBe(2);
+  });
+}, 30_000);

@@ -2,26 +2,27 @@
  * Random sequences side by side (interface section 4): each on its own keys, judged as strictly as
  * alone. Reads and the reads around a write judge only the sequence's own keys (every other
  * sequence's keys left out: `othersOwn`), so only the parts of a write that others' writes could
- * change take a turn on the article (turns.ts): a full update while its data is made and sent, on
- * its read before and what was answered since (a key write on its own waits only while an update is
- * sent, a removal while one is under way), a post from its read before to the lists after it.
+ * change take a turn on the article (turns.ts): a full update while its data is made and sent (a key
+ * write on its own waits only while an update is sent, a removal while one is under way), a post
+ * from its send to the lists after it; each is read before it takes its turn (read-before.ts).
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
 import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
 import { readAfterPosts } from '../checks/comment-lists';
-import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
-import { isObject } from '../failure';
+import { pathOf, readArticle, wholeData, type ArticleRead } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import type { PostBudget, Real } from './commands';
 import type { ExploreOptions } from './explore';
 import { ArticleTurns, type Span } from './turns';
+import { ReadBefore } from './read-before';
 
 /**
  * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
  * removal shares the article's keys; a full update holds them alone while its data (every key of
- * the article) is made and sent; a post holds the article's posts alone throughout.
+ * the article) is made and sent; a post holds the article's posts alone from its send to the lists
+ * after it.
  */
 export type Hold = 'key' | 'update' | 'post';
 
@@ -30,12 +31,6 @@ const readBefore = (context: CheckContext): Promise<ArticleRead> =>
 
 const readAfter = (context: CheckContext): Promise<ArticleRead> =>
   readArticle(context, 'reading the article after the write', false);
-
-/** The data as read, with the keys of other sequences too: a full update sends them back as they are. */
-const wholeData = (read: ArticleRead): Record<string, unknown> => {
-  const json = read.exchange.json;
-  return isObject(json) && isObject(json.data) ? json.data : read.data;
-};
 
 /** The write sent, and when it left and was answered. */
 async function sent(
@@ -76,35 +71,55 @@ async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Wri
   return turns.keyWrites.send(write.key, value, () => sent(context, before, write));
 }
 
+/** How many times a full update reads the article before it takes the keys; after the last, it reads holding them. */
+const readsBeforeTurn = 2;
+
 /**
  * A full update (4.2): its read before leaves before it takes the keys, and once it holds them
  * alone, what the writes answered since did is replayed on that read (answered-writes.ts): it sends
  * every key of the others as it is now, or as a key write on its own under way leaves it. When one
- * of those writes is not exactly known, it reads again, holding the keys.
+ * of those writes is not exactly known (a batch), it lets go of the keys and reads again before it
+ * takes them again, so that others' writes go on meanwhile; the last time, it reads holding them
+ * (read-before.ts).
  */
 async function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
-  const { context, turns } = real;
-  const reading = turns.answered.reading();
-  try {
-    const early = await readBefore(context);
-    return await turns.keys.take(true, () =>
-      turns.keyWrites.closedFor(async (overlay) => {
-        const replayed = reading.replay(wholeData(early));
-        reading.done();
-        const before = replayed ? early : await readBefore(context);
-        return sentTold(turns, context, before, make(overlay(replayed ?? wholeData(before))));
-      }),
-    );
-  } finally {
-    reading.done();
+  for (let tries = 1; ; tries += 1) {
+    const done = await triedUpdate(real, make, tries >= readsBeforeTurn);
+    if (done) return done;
   }
 }
 
-/** A post, judged as alone: no other post on the article meanwhile; told to the article's tally. */
-function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
+/** One try at a full update; undefined when it let go of the keys to read again (not the `last` try). */
+async function triedUpdate(
+  real: Real,
+  make: (whole: Record<string, unknown>) => Write,
+  last: boolean,
+): Promise<Awaited<ReturnType<typeof sent>> | undefined> {
   const { context, turns } = real;
+  const early = await ReadBefore.sent(turns, { others: true, count: false }, () => readBefore(context));
+  try {
+    return await turns.keys.take(true, () =>
+      turns.keyWrites.closedFor(async (overlay) => {
+        const now = early.now();
+        if (!now && !last) return undefined;
+        const before = now?.read ?? (await readBefore(context));
+        return sentTold(turns, context, before, make(overlay(now?.whole ?? wholeData(before))));
+      }),
+    );
+  } finally {
+    early.done();
+  }
+}
+
+/**
+ * A post, judged as alone: no other post on the article from its read before (read before it takes
+ * the posts, and counted up to now: read-before.ts) to the lists after it; told to the article's tally.
+ */
+async function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
+  const { context, turns } = real;
+  const early = await ReadBefore.sent(turns, { others: false, count: true }, () => readBefore(context));
   return turns.posts.take(true, async () => {
-    const before = await readBefore(context);
+    const before = early.now()?.read ?? (await readBefore(context));
     const write = make(wholeData(before));
     const post = turns.posted.sending();
     const answer = await sendWrite(context.client, context.articleId, write);

@@ -64,6 +64,16 @@ describe('the comments posted beside a write', () => {
   ] as const)('a post %s', (_name, sentAt, answeredAt, status, least, most) => {
     expect(tallyOf(sentAt, answeredAt, status).between(write, read)).toEqual({ least, most });
   });
+
+  test.each([
+    ['answered before the read left: the read counts it', 2, 8, 201, 0],
+    ['sent after the read was answered and accepted: counted on top of it', 45, 50, 201, 1],
+    ['overlapping the read: not known on which side it landed', 25, 35, 201, undefined],
+    ['sent after the read, but refused: not known whether it landed', 45, 50, 422, undefined],
+    ['never answered: it may land at any time', 45, undefined, undefined, undefined],
+  ] as const)('the comments a post %s added after a read', (_name, sentAt, answeredAt, status, added) => {
+    expect(tallyOf(sentAt, answeredAt, status).landedAfter(read)).toBe(added);
+  });
 });
 
 describe('key writes beside a full update', () => {

@@ -83,6 +83,21 @@ export class PostTally {
     };
   }
 
+  /**
+   * How many comments the posts added after a read that left and was answered as `read`: those that
+   * left after its answer, each answered and accepted (one answered before it left, the read shows).
+   * Undefined when one may have landed on either side of it, or whether it landed is not known.
+   */
+  landedAfter(read: { sentAt: number; answeredAt: number }): number | undefined {
+    let count = 0;
+    for (const post of this.posts) {
+      if (post.answeredAt !== undefined && post.answeredAt < read.sentAt) continue;
+      if (post.answeredAt === undefined || !post.accepted || post.sentAt <= read.answeredAt) return undefined;
+      count += 1;
+    }
+    return count;
+  }
+
   /** The comments that surely and that may have landed between a write (`write`) and the read after it (`read`). */
   between(write: Span, read: Span): { least: number; most: number } {
     const readAnswered = read.answeredAt ?? Number.POSITIVE_INFINITY;
