@@ -222,11 +222,11 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 
 /**
  * Removes the keys a sequence left (as its model holds them), so a long run's article does not
- * grow; the end of the run restores the rest. The removals share the article's keys while sent,
- * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`),
- * unless sequences run one at a time: then the next waits for it. `of` names the sequence and its
- * article. The keys stay held until every DELETE has settled, one failing included: the others are
- * still under way until then.
+ * grow; the end of the run restores the rest. The removals wait only while a full update is sent,
+ * which leaves their keys out (`KeyWrites`), and judge nothing, so the sequence's slot goes on to
+ * the next sequence meanwhile (`removed`), unless sequences run one at a time: then the next waits
+ * for it. `of` names the sequence and its article. It settles once every DELETE has, one failing
+ * included: the others are still under way until then.
  */
 export async function removeKeysOf(
   run: SequenceRun,
@@ -238,19 +238,14 @@ export async function removeKeysOf(
   const removal: Removal = {
     of,
     articleId: context.articleId,
-    done: turns.keys.take(false, async () => {
-      const settled = await Promise.allSettled(
-        left.map((key) =>
-          turns.answered.sending(
-            { operation: 'deleteDataKey', key },
-            () => context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
-            (answer) => answer,
-          ),
-        ),
-      );
-      const failed = settled.find((one) => one.status === 'rejected');
-      if (failed) throw failed.reason;
-    }),
+    done: turns.keyWrites
+      .removeAll(left, (key) =>
+        context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+      )
+      .then((settled) => {
+        const failed = settled.find((one) => one.status === 'rejected');
+        if (failed) throw failed.reason;
+      }),
   };
   run.removals.add(removal);
   // A removal that fails is told once every sequence has ended (`removed`), not before.

@@ -79,36 +79,41 @@ describe('the comments posted beside a write', () => {
 describe('key writes beside a full update', () => {
   const answered = { answer: { status: 200, json: {} } };
 
-  test('an update sends each key write under way with the value it sets, and one sent meanwhile waits for its answer', async () => {
+  test("an update sends each key write under way with the value it sets and leaves out each key an ended sequence's removal under way removes; those sent meanwhile wait for its answer", async () => {
     const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
-    let land = (): void => undefined;
-    const underWay = writes.send(
-      'b',
-      1,
-      () =>
-        new Promise<typeof answered>(
-          (resolve) =>
-            (land = () => {
-              resolve(answered);
-            }),
-        ),
-    );
+    const landing: (() => void)[] = [];
+    const held =
+      <T>(answer: T) =>
+      (): Promise<T> =>
+        new Promise((resolve) => {
+          landing.push(() => {
+            resolve(answer);
+          });
+        });
+    const leaving =
+      <T>(what: string, answer: T) =>
+      (): Promise<T> => {
+        events.push(`the later ${what} leaves`);
+        return Promise.resolve(answer);
+      };
+    const removed = { status: 204, json: undefined };
+    const underWay = [writes.send('b', 1, held(answered)), writes.removeAll(['c', 'd'], held(removed))];
     const sent = await writes.closedFor(async (overlay) => {
-      const data = overlay({ a: 0, b: 0 });
-      const later = writes.send('c', 2, () => {
-        events.push('the later write leaves');
-        return Promise.resolve(answered);
-      });
+      const data = overlay({ a: 0, b: 0, c: 0, d: 0 });
+      const later = [
+        writes.send('e', 2, leaving('write', answered)),
+        writes.removeAll(['a'], leaving('removal', removed)),
+      ];
       await tick();
       events.push('the update is answered');
       return { data, later };
     });
-    await sent.later;
-    land();
-    await underWay;
+    await Promise.all(sent.later);
+    for (const land of landing) land();
+    await Promise.all(underWay);
     expect(sent.data).toEqual({ a: 0, b: 1 });
-    expect(events).toEqual(['the update is answered', 'the later write leaves']);
+    expect(events).toEqual(['the update is answered', 'the later write leaves', 'the later removal leaves']);
   });
 
   test('a write answered before the update closed is not in its overlay but among the writes answered since a read left', async () => {

@@ -11,6 +11,7 @@
  * them judges its answer's `comments_count` against every moment a post may have landed. Reads
  * hold nothing: each judges only its own sequence's keys, which no other sequence changes.
  */
+import type { Write } from 'site-articles-schemas/conformance';
 import { AnsweredWrites, type WriteAnswer } from './answered-writes';
 
 /** Steps that share one thing at once, or one that holds it alone; one waiting alone goes before new sharers. */
@@ -116,21 +117,26 @@ export class PostTally {
   }
 }
 
-/** A key write on its own under way: the key and the value it sets. */
-interface KeyWrite {
-  key: string;
-  value: unknown;
+/** A key write or removal on its own under way: the key, and the value it sets (`removes`: none, it goes). */
+type KeyWrite = { key: string; removes: false; value: unknown } | { key: string; removes: true };
+
+/** The data as a key write or removal under way leaves it. */
+function landed(data: Record<string, unknown>, write: KeyWrite): Record<string, unknown> {
+  if (!write.removes) return { ...data, [write.key]: write.value };
+  const { [write.key]: _gone, ...rest } = data;
+  return rest;
 }
 
 /**
- * Key writes (4.3) sent on their own, which need not wait for a full update of another sequence:
- * the update sends each such write's key with the value it sets, so whichever lands first, the key
- * ends as written and the write finds it as it would alone. Only while an update is being sent
+ * Key writes (4.3) sent on their own, and the removals (4.4) of an ended sequence's keys, which need
+ * not wait for a full update of another sequence: the update sends each such write's key with the
+ * value it sets, and leaves out each key being removed, so whichever lands first, the key ends as
+ * written, or gone. A key write then finds it as it would alone. A removal of an ended sequence's
+ * key may find it gone already (the update replaced the data first), but what it answers no one
+ * judges: no sequence has that key any more. (A removal within a sequence cannot go so, since its
+ * answer is judged: it shares the article's keys instead.) Only while an update is being sent
  * (`closedFor`) do new ones wait, so that every one that may land inside the update's window is in
- * what it sends. Once answered, each is told to the article's answered writes (answered-writes.ts),
- * in the same step as it stops being under way, so an update finds it in one or the other. (A
- * removal cannot go so: an update landing first without its key would leave it nothing to remove;
- * removals share the article's keys instead.)
+ * what it sends. Once answered, each is told to the article's answered writes (answered-writes.ts).
  */
 export class KeyWrites {
   private readonly underWay = new Set<KeyWrite>();
@@ -141,25 +147,52 @@ export class KeyWrites {
   /** Sends a key write once no update is being sent; `work` gives back its answer. */
   async send<T extends { answer: WriteAnswer }>(key: string, value: unknown, work: () => Promise<T>): Promise<T> {
     while (this.closedBy) await this.closedBy;
-    const write: KeyWrite = { key, value };
+    const told: Write = { operation: 'setDataKey', key, payload: { value } };
+    return this.beside({ key, removes: false, value }, told, work, (done) => done.answer);
+  }
+
+  /** Removes an ended sequence's keys, once no update is being sent, all at once (`remove` sends one DELETE). */
+  async removeAll(
+    keys: string[],
+    remove: (key: string) => Promise<WriteAnswer>,
+  ): Promise<PromiseSettledResult<unknown>[]> {
+    while (this.closedBy) await this.closedBy;
+    return Promise.allSettled(
+      keys.map((key) =>
+        this.beside(
+          { key, removes: true },
+          { operation: 'deleteDataKey', key },
+          () => remove(key),
+          (answer) => answer,
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Runs `work`, the write under way meanwhile. Its answer is told (none if it threw) before it stops
+   * being under way, so an update finds it in one or the other (or in both, which agree).
+   */
+  private async beside<T>(
+    write: KeyWrite,
+    told: Write,
+    work: () => Promise<T>,
+    answerOf: (done: T) => WriteAnswer,
+  ): Promise<T> {
     this.underWay.add(write);
-    let answer: WriteAnswer | undefined;
     try {
-      const done = await work();
-      answer = done.answer;
-      return done;
+      return await this.answered.sending(told, work, answerOf);
     } finally {
       this.underWay.delete(write);
-      this.answered.told({ operation: 'setDataKey', key, payload: { value } }, answer);
     }
   }
 
   /**
-   * Sends a full update: no new key write leaves until it is answered, and every one under way as it
-   * closes is in its data with the value it sets (in the order they were sent), or until `reopen`
-   * says it was. What was answered before it closed, a read (inside the turn, or replayed up to now)
-   * shows. Called only by one holding the article's keys alone, so full updates take their turns
-   * one at a time.
+   * Sends a full update: no new key write or removal leaves until it is answered, and every one under
+   * way as it closes is in its data (`overlay`: with the value it sets, or without the key it
+   * removes), or until `reopen` says it was. What was answered before it closed, a read shows
+   * (inside the turn, or replayed up to now). Called only by one holding the article's keys alone,
+   * so full updates take their turns one at a time.
    */
   async closedFor<T>(
     send: (overlay: (data: Record<string, unknown>) => Record<string, unknown>, reopen: () => void) => Promise<T>,
@@ -173,13 +206,7 @@ export class KeyWrites {
     };
     try {
       const landing = [...this.underWay];
-      return await send(
-        (data) => ({
-          ...data,
-          ...Object.fromEntries(landing.map((write) => [write.key, write.value])),
-        }),
-        reopen,
-      );
+      return await send((data) => landing.reduce(landed, data), reopen);
     } finally {
       reopen();
     }
