@@ -148,7 +148,8 @@ export async function judgeDataBurst(
   const befores = [before];
   for (const articleId of articleIds.slice(1))
     befores.push(await readArticle({ ...context, articleId }, `reading article ${String(articleId)} before ${what}`));
-  log.push(...befores.map((read) => read.exchange));
+  // A read before the caller already listed is listed once.
+  log.push(...befores.map((read) => read.exchange).filter((exchange) => !log.includes(exchange)));
   const finals: BurstStep[] = articleIds.map((articleId) => ({
     label: articleIds.length > 1 ? `read after, article ${String(articleId)}` : 'read after',
     read: true,

@@ -11,7 +11,7 @@ import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, readPostsKept, type BurstComment, type PostsRead } from '../checks/post-burst';
 import { readArticle, withoutReserved } from '../checks/steps';
-import { ReadBefore } from './read-before';
+import { readBeforeOf, type ReadNow } from './read-before';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
 import type { PostTally } from './turns';
 import type { CheckContext } from '../checks/check';
@@ -152,12 +152,12 @@ export class AtOnceStep implements Step {
     const { context, turns } = real;
     const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
     const onKeys = has('update') || has('set') || has('remove');
-    // Read before the batch takes its turns, and brought up to the moment it holds them (read-before.ts).
+    const needs = { others: has('update'), count: this.posts > 0 };
+    // Read before the batch takes its turns (the sequence's last read, or a new one), and brought up
+    // to the moment it holds them (read-before.ts). Its own read after is not kept.
     const early =
-      onKeys || this.posts > 0
-        ? await ReadBefore.sent(turns, { others: has('update'), count: this.posts > 0 }, () =>
-            readArticle(context, `reading the article before ${this.what}`),
-          )
+      onKeys || needs.count
+        ? await readBeforeOf(real, () => readArticle(context, `reading the article before ${this.what}`))
         : undefined;
     // Posts alone among posts, through the lists after them; a full update alone on the keys, key
     // writes sharing them (turns.ts), only until every request of the batch is answered (`send`): the
@@ -165,8 +165,12 @@ export class AtOnceStep implements Step {
     // writes on their own need not wait for a batch without a full update: its keys are its own.
     const sent = (): Promise<BatchOutcome> =>
       onKeys
-        ? turns.batchOnKeys(has('update'), (letGo) => this.send(real, letGo, early))
-        : this.send(real, () => undefined, early);
+        ? turns.batchOnKeys(has('update'), (letGo) => this.send(real, letGo, () => early?.now(needs)))
+        : this.send(
+            real,
+            () => undefined,
+            () => early?.now(needs),
+          );
     const judged = async (): Promise<void> => this.judgePosts(model, real, await sent());
     try {
       await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
@@ -179,10 +183,10 @@ export class AtOnceStep implements Step {
    * Sends the batch with the reads around it, and tells the article's tally of its posts. Once every
    * request of the batch is answered, the keys are let go (`release`) before the read after: no one
    * else changes the sequence's own keys, which alone that read judges. One without an answer may
-   * still land, so the keys stay held until that read after is answered. `early`: the article as
-   * read before the batch took its turns (none, or not known up to now: it is read now).
+   * still land, so the keys stay held until that read after is answered. `before`: the article as
+   * read before the batch took its turns, brought up to now (none: it is read now).
    */
-  private async send(real: Real, release: () => void, early: ReadBefore | undefined): Promise<BatchOutcome> {
+  private async send(real: Real, release: () => void, before: () => ReadNow | undefined): Promise<BatchOutcome> {
     const { context } = real;
     const { posting, comments } = commentsOf(this.batch, context);
     // Told to the article's tally as they leave, so writes beside the batch count them.
@@ -195,7 +199,7 @@ export class AtOnceStep implements Step {
       reopen: () => void = () => undefined,
     ): Promise<BurstRun> => {
       // Asked once the turns are held and the key writes under way known (`closedFor`).
-      const readBefore = early?.now();
+      const readBefore = before();
       return judgeDataBurst(
         context,
         this.what,

@@ -9,10 +9,18 @@
  *   that landed after it (`PostTally.landedAfter`; posts go one at a time, so none is under way
  *   while a post holds its turn).
  * When a part it needs is not exactly known, the write reads again, holding its turns.
+ *
+ * The read need not be a new one: a write takes the sequence's last read after a write of its own
+ * (`Real.lastRead`), kept since it was sent, when there is one. What a write judges of its read
+ * before is the same either way: its own keys, which that read shows as they are, the attributes
+ * no write moves, and the parts above, brought up to now. The judgement is no looser for it: what
+ * changed the sequence's keys since that read shows in the read after the write.
  */
 import { wholeData, type ArticleRead } from '../checks/steps';
 import type { ReadUnderWay } from './answered-writes';
 import type { ArticleTurns } from './turns';
+import type { Real } from './commands';
+import { isObject } from '../failure';
 
 /** What a write needs brought up to now: the others' keys (it sends them back), the comments count (it posts). */
 export interface Needs {
@@ -29,41 +37,60 @@ export interface ReadNow {
 export class ReadBefore {
   private constructor(
     private readonly turns: ArticleTurns,
-    private readonly needs: Needs,
-    private readonly read: ArticleRead,
+    /** The article as read. */
+    readonly read: ArticleRead,
     private readonly span: { sentAt: number; answeredAt: number },
-    private readonly reading: ReadUnderWay | undefined,
+    private readonly reading: ReadUnderWay,
   ) {}
 
-  /** Reads the article (`read`) before the write takes its turns; `done` once it no longer needs it. */
-  static async sent(turns: ArticleTurns, needs: Needs, read: () => Promise<ArticleRead>): Promise<ReadBefore> {
-    const reading = needs.others ? turns.answered.reading() : undefined;
+  /** Reads the article (`read`) for a write after it; `done` once no write needs it any more. */
+  static async sent(turns: ArticleTurns, read: () => Promise<ArticleRead>): Promise<ReadBefore> {
+    const reading = turns.answered.reading();
     try {
       const sentAt = performance.now();
       const article = await read();
-      return new ReadBefore(turns, needs, article, { sentAt, answeredAt: performance.now() }, reading);
+      return new ReadBefore(turns, article, { sentAt, answeredAt: performance.now() }, reading);
     } catch (error) {
-      reading?.done();
+      reading.done();
       throw error;
     }
   }
 
   /**
    * The article as it is now, asked once the write holds its turns (and, sending the others' keys,
-   * once the key writes under way are known: `KeyWrites.closedFor`); undefined: read again.
+   * once the key writes under way are known: `KeyWrites.closedFor`); undefined: read again (as
+   * when the read showed no data object to build on).
    */
-  now(): ReadNow | undefined {
-    const whole = this.reading ? this.reading.replay(wholeData(this.read)) : wholeData(this.read);
+  now(needs: Needs): ReadNow | undefined {
+    const data = this.read.article.data;
+    const whole = needs.others ? this.reading.replay(wholeData(this.read)) : wholeData(this.read);
     this.done();
-    if (!whole || !this.needs.count) return whole && { read: this.read, whole };
+    if (!whole || !isObject(data)) return undefined;
+    if (!needs.count) return { read: this.read, whole };
     const count = this.read.article.comments_count;
     const landed = this.turns.posted.landedAfter(this.span);
     if (typeof count !== 'number' || landed === undefined) return undefined;
     return { read: { ...this.read, article: { ...this.read.article, comments_count: count + landed } }, whole };
   }
 
-  /** Says the write no longer needs what was answered since the read left (called again: nothing). */
+  /** Says no write needs what was answered since the read left (called again: nothing). */
   done(): void {
-    this.reading?.done();
+    this.reading.done();
   }
+}
+
+/**
+ * The sequence's last read of the article (`Real.lastRead`), taken by a write that brings it up to
+ * now, or a new read (`read`) when it has none.
+ */
+export function readBeforeOf(real: Real, read: () => Promise<ArticleRead>): Promise<ReadBefore> {
+  const last = real.lastRead;
+  delete real.lastRead;
+  return last ? Promise.resolve(last) : ReadBefore.sent(real.turns, read);
+}
+
+/** Keeps a read after a write as the sequence's last read of the article, the one before it let go. */
+export function keepRead(real: Real, read: ReadBefore): void {
+  real.lastRead?.done();
+  real.lastRead = read;
 }

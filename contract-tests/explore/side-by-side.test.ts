@@ -11,6 +11,7 @@ import {
   withFailedRemovals,
   type SequenceRun,
 } from './side-by-side';
+import type { Write } from 'site-articles-schemas/conformance';
 import type { Real } from './commands';
 import type { JudgedWrite } from '../checks/judged';
 import { ArticleTurns } from './turns';
@@ -73,22 +74,35 @@ describe("removing an ended sequence's keys", () => {
   }, 30_000);
 });
 
+/** Sequence `number` on article 1, and how many reads of the article it asked for. */
+function sequenceOf(run: SequenceRun, turns: ArticleTurns, number: number) {
+  const prefix = `${run.session.marker}_${String(number)}_`;
+  const context = sequenceContext(run, 1, prefix);
+  const counted = { reads: 0 };
+  const client = Object.create(context.client) as typeof context.client;
+  client.readNow = (to) => {
+    counted.reads += 1;
+    return context.client.readNow(to);
+  };
+  const real: Real = { context: { ...context, client }, log: [], stopped: () => false, key: (name) => name, turns };
+  return { real, counted, prefix };
+}
+
+/** A full update that sets `key` to `value` and sends every other key back as it is. */
+const updating =
+  (key: string, value: unknown) =>
+  (whole: Record<string, unknown>): Write => ({
+    operation: 'updateArticle',
+    payload: { article: { data: { ...withoutReserved(whole), [key]: value } } },
+  });
+
+const comment = (body: string) => ({ author: 'Reader', author_email: 'reader@example.com', body });
+
 describe('full updates of sequences side by side', () => {
   /** Sequence `number`'s full update setting its key `a` to `value`, and how many reads of the article it asked for. */
   function updateOf(run: SequenceRun, turns: ArticleTurns, number: number, value: number) {
-    const prefix = `${run.session.marker}_${String(number)}_`;
-    const context = sequenceContext(run, 1, prefix);
-    const counted = { reads: 0 };
-    const client = Object.create(context.client) as typeof context.client;
-    client.readNow = (to) => {
-      counted.reads += 1;
-      return context.client.readNow(to);
-    };
-    const real: Real = { context: { ...context, client }, log: [], stopped: () => false, key: (name) => name, turns };
-    const judged = judgedBeside(real, 'update', (whole) => ({
-      operation: 'updateArticle',
-      payload: { article: { data: { ...withoutReserved(whole), [`${prefix}a`]: value } } },
-    }));
+    const { real, counted, prefix } = sequenceOf(run, turns, number);
+    const judged = judgedBeside(real, 'update', updating(`${prefix}a`, value));
     return { judged, counted, key: `${prefix}a` };
   }
 
@@ -124,20 +138,12 @@ describe('full updates of sequences side by side', () => {
 test('a post whose read before left while another post held the turn counts that post on top of what it read', async () => {
   await onArticle1(async (run) => {
     const turns = new ArticleTurns();
-    const context = sequenceContext(run, 1, `${run.session.marker}_1_`);
-    let reads = 0;
-    const client = Object.create(context.client) as typeof context.client;
-    client.readNow = (to) => {
-      reads += 1;
-      return context.client.readNow(to);
-    };
-    const real: Real = { context: { ...context, client }, log: [], stopped: () => false, key: (name) => name, turns };
-    const comment = (body: string) => ({ author: 'Reader', author_email: 'reader@example.com', body });
+    const { real, counted } = sequenceOf(run, turns, 1);
     let judged: Promise<JudgedWrite> | undefined;
     await turns.posts.take(true, async () => {
       const mine = comment('The comment of the post judged.');
       judged = judgedBeside(real, 'post', () => ({ operation: 'postComment', payload: { comment: mine } }));
-      while (reads === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      while (counted.reads === 0) await new Promise((resolve) => setTimeout(resolve, 1));
       await new Promise((resolve) => setTimeout(resolve, 20));
       const other = turns.posted.sending();
       const json = { comment: comment('The comment posted while the other waited.') };
@@ -147,6 +153,40 @@ test('a post whose read before left while another post held the turn counts that
     const found = await judged;
     expect(found?.violations).toEqual([]);
     // Read before and after: not again once it held the turn.
-    expect(reads).toBe(2);
+    expect(counted.reads).toBe(2);
+  });
+}, 30_000);
+
+test("a sequence's write after a write of its own takes the read after that write as its read before, while another sequence writes beside it", async () => {
+  await onArticle1(async (run, target) => {
+    const turns = new ArticleTurns();
+    const { real, counted, prefix } = sequenceOf(run, turns, 1);
+    const other = sequenceOf(run, turns, 2);
+    const key = `${prefix}a`;
+    const writes: (() => Promise<JudgedWrite>)[] = [
+      () => judgedBeside(real, 'key', () => ({ operation: 'setDataKey', key, payload: { value: 1 } })),
+      () => judgedBeside(real, 'update', updating(key, 2)),
+      () => judgedBeside(real, 'post', () => ({ operation: 'postComment', payload: { comment: comment('After.') } })),
+      () => judgedBeside(real, 'key', () => ({ operation: 'deleteDataKey', key })),
+    ];
+    const beside = (): Promise<JudgedWrite> =>
+      judgedBeside(other.real, 'key', () => ({
+        operation: 'setDataKey',
+        key: `${other.prefix}a`,
+        payload: { value: 7 },
+      }));
+    const found: JudgedWrite[] = [];
+    for (const [at, write] of writes.entries()) {
+      found.push(await write());
+      // The other sequence's key, written after this one's read, which the update sends back.
+      if (at === 0) found.push(await beside());
+    }
+    real.lastRead?.done();
+    other.real.lastRead?.done();
+    expect(found.flatMap((judged) => judged.violations)).toEqual([]);
+    // One read before the first write, then one after each.
+    expect(counted.reads).toBe(writes.length + 1);
+    expect(target.mock.state().articles[0]?.data).toMatchObject({ [`${other.prefix}a`]: 7 });
+    expect(target.mock.state().articles[0]?.data).not.toHaveProperty(key);
   });
 }, 30_000);

@@ -9,14 +9,14 @@
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
-import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
+import { judgementOf, overTheWire, readLists, sendWrite, type CommentLists, type JudgedWrite } from '../checks/judged';
 import { readAfterPosts } from '../checks/comment-lists';
 import { pathOf, readArticle, wholeData, type ArticleRead } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import type { PostBudget, Real } from './commands';
 import type { ExploreOptions } from './explore';
 import { ArticleTurns, type Span } from './turns';
-import { ReadBefore } from './read-before';
+import { keepRead, readBeforeOf, ReadBefore } from './read-before';
 
 /**
  * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
@@ -59,11 +59,13 @@ const sentTold = (
 /**
  * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
  * (4.4) shares the article's keys, so no update lands while it is under way: one that left the key
- * out would have removed it first, and the removal would find it absent.
+ * out would have removed it first, and the removal would find it absent. Its read before is the
+ * sequence's last read after a write, when it has one (`lastRead`): the write judges only its own
+ * keys, which that read shows as they are, and the attributes no write moves (checks/judged.ts).
  */
 async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
   const { context, turns } = real;
-  const before = await readBefore(context);
+  const before = real.lastRead?.read ?? (await readBefore(context));
   const write = make(wholeData(before));
   if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sentTold(turns, context, before, write));
   // The value as the target receives it (JSON has no -0 and no undefined).
@@ -96,11 +98,11 @@ async function triedUpdate(
   last: boolean,
 ): Promise<Awaited<ReturnType<typeof sent>> | undefined> {
   const { context, turns } = real;
-  const early = await ReadBefore.sent(turns, { others: true, count: false }, () => readBefore(context));
+  const early = await readBeforeOf(real, () => readBefore(context));
   try {
     return await turns.keys.take(true, () =>
       turns.keyWrites.closedFor(async (overlay) => {
-        const now = early.now();
+        const now = early.now({ others: true, count: false });
         if (!now && !last) return undefined;
         const before = now?.read ?? (await readBefore(context));
         return sentTold(turns, context, before, make(overlay(now?.whole ?? wholeData(before))));
@@ -117,21 +119,27 @@ async function triedUpdate(
  */
 async function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
   const { context, turns } = real;
-  const early = await ReadBefore.sent(turns, { others: false, count: true }, () => readBefore(context));
+  const early = await readBeforeOf(real, () => readBefore(context));
   return turns.posts.take(true, async () => {
-    const before = early.now()?.read ?? (await readBefore(context));
+    const before = early.now({ others: false, count: true })?.read ?? (await readBefore(context));
     const write = make(wholeData(before));
     const post = turns.posted.sending();
     const answer = await sendWrite(context.client, context.articleId, write);
     post.answered(answer.status);
     // No other post lands until the turn ends.
-    const { after, lists } = await readAfterPosts(context, {
-      postsHeldAlone: true,
-      commentsAt: before.article.comments_url,
-      label: 'reading the article after the write',
-      readLists: (addresses) => readLists(context, addresses),
+    let lists: CommentLists | undefined;
+    const after = await ReadBefore.sent(turns, async () => {
+      const read = await readAfterPosts(context, {
+        postsHeldAlone: true,
+        commentsAt: before.article.comments_url,
+        label: 'reading the article after the write',
+        readLists: (addresses) => readLists(context, addresses),
+      });
+      lists = read.lists;
+      return read.after;
     });
-    return judgementOf(context, write, { before, answer, after, lists });
+    keepRead(real, after);
+    return judgementOf(context, write, { before, answer, after: after.read, ...(lists ? { lists } : {}) });
   });
 }
 
@@ -149,9 +157,11 @@ export async function judgedBeside(
   if (hold === 'post') return judgedPost(real, make);
   const { before, write, answer, span } = hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, make);
   const readSentAt = performance.now();
-  const after = await readAfter(context);
+  const after = await ReadBefore.sent(turns, () => readAfter(context));
+  keepRead(real, after);
   const read = { sentAt: readSentAt, answeredAt: performance.now() };
-  return judgementOf(context, write, { before, answer, after, commentsBetween: turns.posted.between(span, read) });
+  const commentsBetween = turns.posted.between(span, read);
+  return judgementOf(context, write, { before, answer, after: after.read, commentsBetween });
 }
 
 /** What the sequences of one run share: the session, the options, the posts left and each article's turns. */
