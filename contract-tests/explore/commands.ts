@@ -151,7 +151,9 @@ export class DeleteKeyStep implements Step {
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     const key = real.key(this.key);
-    await write(model, real, 'key', () => ({ operation: 'deleteDataKey', key }), this.toString());
+    // One the sequence does not hold goes beside a full update: absent either way (side-by-side.ts).
+    const hold = model.data.has(key) ? 'removal' : 'key';
+    await write(model, real, hold, () => ({ operation: 'deleteDataKey', key }), this.toString());
     model.data.delete(key);
   }
   toString = (): string => `remove ${this.key}`;

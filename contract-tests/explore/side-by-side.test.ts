@@ -167,7 +167,9 @@ test("a sequence's write after a write of its own takes the read after that writ
       () => judgedBeside(real, 'key', () => ({ operation: 'setDataKey', key, payload: { value: 1 } })),
       () => judgedBeside(real, 'update', updating(key, 2)),
       () => judgedBeside(real, 'post', () => ({ operation: 'postComment', payload: { comment: comment('After.') } })),
-      () => judgedBeside(real, 'key', () => ({ operation: 'deleteDataKey', key })),
+      () => judgedBeside(real, 'removal', () => ({ operation: 'deleteDataKey', key })),
+      // A key it does not hold: removed beside the others' updates.
+      () => judgedBeside(real, 'key', () => ({ operation: 'deleteDataKey', key: `${prefix}b` })),
     ];
     const beside = (): Promise<JudgedWrite> =>
       judgedBeside(other.real, 'key', () => ({

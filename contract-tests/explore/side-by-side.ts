@@ -9,7 +9,7 @@
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
-import { judgementOf, overTheWire, readLists, sendWrite, type CommentLists, type JudgedWrite } from '../checks/judged';
+import { judgementOf, readLists, sendWrite, type CommentLists, type JudgedWrite } from '../checks/judged';
 import { readAfterPosts } from '../checks/comment-lists';
 import { pathOf, readArticle, wholeData, type ArticleRead } from '../checks/steps';
 import type { Exchange } from '../http/client';
@@ -19,12 +19,13 @@ import { ArticleTurns, type Span } from './turns';
 import { keepRead, readBeforeOf, ReadBefore } from './read-before';
 
 /**
- * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
- * removal shares the article's keys; a full update holds them alone while its data (every key of
+ * What a write holds: a key write on its own (`key`; a removal of a key the sequence does not hold
+ * too) holds nothing, but waits while a full update is sent; the removal of a key it holds
+ * (`removal`) shares the article's keys; a full update holds them alone while its data (every key of
  * the article) is made and sent; a post holds the article's posts alone from its send to the lists
  * after it.
  */
-export type Hold = 'key' | 'update' | 'post';
+export type Hold = 'key' | 'removal' | 'update' | 'post';
 
 const readBefore = (context: CheckContext): Promise<ArticleRead> =>
   readArticle(context, 'reading the article before the write', false);
@@ -57,20 +58,23 @@ const sentTold = (
   );
 
 /**
- * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
- * (4.4) shares the article's keys, so no update lands while it is under way: one that left the key
- * out would have removed it first, and the removal would find it absent. Its read before is the
- * sequence's last read after a write, when it has one (`lastRead`): the write judges only its own
- * keys, which that read shows as they are, and the attributes no write moves (checks/judged.ts).
+ * A key write (4.3) on its own, or a removal (4.4) of a key the sequence does not hold, waits only
+ * while a full update is being sent (turns.ts); the removal of a key it holds shares the article's
+ * keys, so no update lands while it is under way: one that left the key out would have removed it
+ * first, and the removal would find it absent. Its read before is the sequence's last read after a
+ * write, when it has one (`lastRead`): the write judges only its own keys, which that read shows as
+ * they are, and the attributes no write moves (checks/judged.ts).
  */
-async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
+async function sentKey(
+  real: Real,
+  hold: 'key' | 'removal',
+  make: (whole: Record<string, unknown>) => Write,
+): ReturnType<typeof sent> {
   const { context, turns } = real;
   const before = real.lastRead?.read ?? (await readBefore(context));
   const write = make(wholeData(before));
-  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sentTold(turns, context, before, write));
-  // The value as the target receives it (JSON has no -0 and no undefined).
-  const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
-  return turns.keyWrites.send(write.key, value, () => sent(context, before, write));
+  if (hold === 'removal') return turns.keys.take(false, () => sentTold(turns, context, before, write));
+  return turns.keyWrites.send(write, () => sent(context, before, write));
 }
 
 /** How many times a full update reads the article before it takes the keys; after the last, it reads holding them. */
@@ -155,7 +159,8 @@ export async function judgedBeside(
 ): Promise<JudgedWrite> {
   const { context, turns } = real;
   if (hold === 'post') return judgedPost(real, make);
-  const { before, write, answer, span } = hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, make);
+  const { before, write, answer, span } =
+    hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, hold, make);
   const readSentAt = performance.now();
   const after = await ReadBefore.sent(turns, () => readAfter(context));
   keepRead(real, after);

@@ -1,3 +1,4 @@
+import type { Write } from 'site-articles-schemas/conformance';
 import { AnsweredWrites } from './answered-writes';
 import { KeyWrites, PostTally, Turn } from './turns';
 
@@ -77,9 +78,10 @@ describe('the comments posted beside a write', () => {
 });
 
 describe('key writes beside a full update', () => {
+  const set = (key: string, value: unknown): Write => ({ operation: 'setDataKey', key, payload: { value } });
   const answered = { answer: { status: 200, json: {} } };
 
-  test("an update sends each key write under way with the value it sets and leaves out each key an ended sequence's removal under way removes; those sent meanwhile wait for its answer", async () => {
+  test('an update sends each key write under way with the value it sets and leaves out each key a removal under way removes; those sent meanwhile wait for its answer', async () => {
     const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
     const landing: (() => void)[] = [];
@@ -98,11 +100,15 @@ describe('key writes beside a full update', () => {
         return Promise.resolve(answer);
       };
     const removed = { status: 204, json: undefined };
-    const underWay = [writes.send('b', 1, held(answered)), writes.removeAll(['c', 'd'], held(removed))];
+    const underWay = [
+      writes.send(set('b', 1), held(answered)),
+      writes.send({ operation: 'deleteDataKey', key: 'f' }, held({ answer: removed })),
+      writes.removeAll(['c', 'd'], held(removed)),
+    ];
     const sent = await writes.closedFor(async (overlay) => {
-      const data = overlay({ a: 0, b: 0, c: 0, d: 0 });
+      const data = overlay({ a: 0, b: 0, c: 0, d: 0, f: 0 });
       const later = [
-        writes.send('e', 2, leaving('write', answered)),
+        writes.send(set('e', 2), leaving('write', answered)),
         writes.removeAll(['a'], leaving('removal', removed)),
       ];
       await tick();
@@ -120,7 +126,7 @@ describe('key writes beside a full update', () => {
     const log = new AnsweredWrites();
     const writes = new KeyWrites(log);
     const reading = log.reading();
-    await writes.send('b', 1, () => Promise.resolve(answered));
+    await writes.send(set('b', 1), () => Promise.resolve(answered));
     const data = await writes.closedFor((overlay) => Promise.resolve(overlay({ a: 0 })));
     expect(data).toEqual({ a: 0 });
     expect(reading.replay({ a: 0 })).toEqual({ a: 0, b: 1 });
@@ -143,7 +149,7 @@ describe('key writes beside a full update', () => {
     });
     endFirst();
     await first;
-    const write = writes.send('a', 1, () => {
+    const write = writes.send(set('a', 1), () => {
       events.push('the key write leaves');
       return Promise.resolve(answered);
     });

@@ -13,6 +13,7 @@
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import { AnsweredWrites, type WriteAnswer } from './answered-writes';
+import { overTheWire } from '../checks/judged';
 
 /** Steps that share one thing at once, or one that holds it alone; one waiting alone goes before new sharers. */
 export class Turn {
@@ -120,6 +121,14 @@ export class PostTally {
 /** A key write or removal on its own under way: the key, and the value it sets (`removes`: none, it goes). */
 type KeyWrite = { key: string; removes: false; value: unknown } | { key: string; removes: true };
 
+/** A key write or removal as it is under way: a key write with its value as the target receives it (JSON has no -0 and no undefined). */
+function underWay(write: Write): KeyWrite {
+  if (write.operation === 'deleteDataKey') return { key: write.key, removes: true };
+  if (write.operation !== 'setDataKey') throw new Error(`${write.operation} is no key write`);
+  const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
+  return { key: write.key, removes: false, value };
+}
+
 /** The data as a key write or removal under way leaves it. */
 function landed(data: Record<string, unknown>, write: KeyWrite): Record<string, unknown> {
   if (!write.removes) return { ...data, [write.key]: write.value };
@@ -128,13 +137,15 @@ function landed(data: Record<string, unknown>, write: KeyWrite): Record<string, 
 }
 
 /**
- * Key writes (4.3) sent on their own, and the removals (4.4) of an ended sequence's keys, which need
- * not wait for a full update of another sequence: the update sends each such write's key with the
- * value it sets, and leaves out each key being removed, so whichever lands first, the key ends as
- * written, or gone. A key write then finds it as it would alone. A removal of an ended sequence's
- * key may find it gone already (the update replaced the data first), but what it answers no one
- * judges: no sequence has that key any more. (A removal within a sequence cannot go so, since its
- * answer is judged: it shares the article's keys instead.) Only while an update is being sent
+ * Key writes (4.3) sent on their own, and removals (4.4) of keys no sequence has (an ended
+ * sequence's, or one its sequence does not hold), which need not wait for a full update of another
+ * sequence: the update sends each such write's key with the value it sets, and leaves out each key
+ * being removed, so whichever lands first, the key ends as written, or gone. A key write then finds
+ * it as it would alone, and so does the removal of a key its sequence does not hold (absent either
+ * way). A removal of an ended sequence's key may find it gone already (the update replaced the data
+ * first), but what it answers no one judges. (The removal of a key its sequence holds cannot go so:
+ * an update landing first would leave it nothing to remove, and its answer is judged; it shares
+ * the article's keys instead.) Only while an update is being sent
  * (`closedFor`) do new ones wait, so that every one that may land inside the update's window is in
  * what it sends. Once answered, each is told to the article's answered writes (answered-writes.ts).
  */
@@ -144,11 +155,10 @@ export class KeyWrites {
 
   constructor(private readonly answered: AnsweredWrites) {}
 
-  /** Sends a key write once no update is being sent; `work` gives back its answer. */
-  async send<T extends { answer: WriteAnswer }>(key: string, value: unknown, work: () => Promise<T>): Promise<T> {
+  /** Sends a key write or removal (`write`) once no update is being sent; `work` gives back its answer. */
+  async send<T extends { answer: WriteAnswer }>(write: Write, work: () => Promise<T>): Promise<T> {
     while (this.closedBy) await this.closedBy;
-    const told: Write = { operation: 'setDataKey', key, payload: { value } };
-    return this.beside({ key, removes: false, value }, told, work, (done) => done.answer);
+    return this.beside(underWay(write), write, work, (done) => done.answer);
   }
 
   /** Removes an ended sequence's keys, once no update is being sent, all at once (`remove` sends one DELETE). */
