@@ -17,11 +17,12 @@
  *   sequence (a key write, a removal, a full update, the removal of its keys once it ended) land and
  *   are answered in the same order; each sets the key, removes it, or leaves it be, so one replayed
  *   on data that already shows it changes nothing.
- * - A full update holds the keys alone: no removal, batch or other update is under way beside it,
- *   so every one of them was answered before it was sent or is sent after its answer. A key write
- *   under way while it is sent is in its data with the value it sets (`KeyWrites`), so whichever
- *   lands or is answered first, the key ends as written. It sets every other key to the value it
- *   had, so it changes only its own keys' values, wherever it stands among another key's writes.
+ * - A full update holds the keys alone: no batch, other update or removal of a key its sequence
+ *   holds is under way beside it, so every one of them was answered before it was sent or is sent
+ *   after its answer. A key write, or a removal of a key no sequence holds, under way while it is
+ *   sent is in its data with the value it sets, or left out (`KeyWrites`), so whichever lands or is
+ *   answered first, the key ends as written, or gone. It sets every other key to the value it had,
+ *   so it changes only its own keys' values, wherever it stands among another key's writes.
  *   Whether the keys it left out are kept (merged) or gone (replaced) 4.2 leaves open: its answer,
  *   the updated article, says which (no data in the answer, or some kept and some gone: not known).
  * - A removal answered 2xx or 404 leaves the key absent (404: it was not there; a target that
@@ -29,7 +30,7 @@
  * - Writes to reserved keys change nothing an update sends (read-only, 2.1; updates leave them out),
  *   so they are not told.
  * Anything whose outcome is not exactly known makes the replay give up (`replay` answers undefined)
- * and the update read again inside its turn, as it would without this log: a batch sent at once
+ * and the update read again (read-before.ts), as it would without this log: a batch sent at once
  * (the target chooses its order, at-once.ts; told as a whole when it lets go of the keys, after its
  * last answer), a write answered with another status, or one that got no answer (it may land later).
  *
