@@ -1,11 +1,12 @@
 /**
  * What the random sequences side by side on one article (interface section 4) hold, and only while
  * a step needs it. The article's data is one object: a full update (4.2) sends every key back as it
- * is, so no other sequence's removal (4.4) or batch of writes may land between the moment its data
- * is made and its answer (`keys`: they share it, a full update holds it alone); a key write on its
- * own (4.3) only waits while an update is sent, which sends that key with the value it sets
- * (`keyWrites`). The update's read before leaves before it takes the keys: what the writes on them
- * did since is told to `answered` (answered-writes.ts) and replayed on that read.
+ * is, so no other sequence's removal of a key it holds (4.4) or batch of writes may land between the
+ * moment its data is made and its answer (`keys`: they share it, a full update holds it alone); a
+ * key write on its own (4.3), or a removal of a key no sequence holds, only waits while an update is
+ * sent, which sends that key with the value it sets, or leaves it out (`keyWrites`). The update's
+ * read before leaves before it takes the keys: what the writes on them did since is told to
+ * `answered` (answered-writes.ts) and replayed on that read (read-before.ts).
  * Posts (4.6) hold `posts` alone, so each post is judged as alone (its count grows by one, it is
  * listed once, every list counted); the comments they post are told to `posted`, so a write beside
  * them judges its answer's `comments_count` against every moment a post may have landed. Reads
