@@ -19,7 +19,7 @@ import {
   type Write,
 } from 'site-articles-schemas/conformance';
 import type { CheckContext } from './check';
-import { ownView, ownWrite, pathOf, readArticle, type ArticleRead } from './steps';
+import { ownView, ownWrite, pathOf, readArticle, wholeData, type ArticleRead } from './steps';
 import { failWithTimeline, isObject } from '../failure';
 import type { Exchange, RequestSpec } from '../http/client';
 import { sendAtOnce, sendSpreadOut, timelineOf, type Planned, type Seen } from '../concurrent/burst';
@@ -112,6 +112,11 @@ export interface BurstOptions {
    * failed, before the read after them, and the article as read before the burst.
    */
   answered?: (seen: Seen[], origin: number, before: Record<string, unknown>) => void;
+  /**
+   * The article as the caller read it before the burst, and the data a full update of the burst
+   * sends back (the keys of others as they are now), when it read it already: else it is read here.
+   */
+  readBefore?: { read: ArticleRead; whole: Record<string, unknown> };
 }
 
 /** Why no order explains a history, in the labels of the burst's requests. */
@@ -132,19 +137,19 @@ export async function judgeDataBurst(
   context: CheckContext,
   what: string,
   plan: BurstStep[] | ((before: Record<string, unknown>, whole: Record<string, unknown>) => BurstStep[]),
-  { late = [], log = [], answered }: BurstOptions = {},
+  { late = [], log = [], answered, readBefore }: BurstOptions = {},
 ): Promise<BurstRun> {
   const origin = performance.now();
-  const before = await readArticle(context, `reading the article before ${what}`);
+  const before = readBefore?.read ?? (await readArticle(context, `reading the article before ${what}`));
   // `whole`: the data with the keys of others in flight too, for a full update that must send them back.
-  const json = before.exchange.json;
-  const whole = isObject(json) && isObject(json.data) ? json.data : before.data;
+  const whole = readBefore?.whole ?? wholeData(before);
   const steps = typeof plan === 'function' ? plan(before.data, whole) : plan;
   const articleIds = [...new Set([context.articleId, ...steps.map((step) => articleOf(context, step))])];
   const befores = [before];
   for (const articleId of articleIds.slice(1))
     befores.push(await readArticle({ ...context, articleId }, `reading article ${String(articleId)} before ${what}`));
-  log.push(...befores.map((read) => read.exchange));
+  // A read before the caller already listed is listed once.
+  log.push(...befores.map((read) => read.exchange).filter((exchange) => !log.includes(exchange)));
   const finals: BurstStep[] = articleIds.map((articleId) => ({
     label: articleIds.length > 1 ? `read after, article ${String(articleId)}` : 'read after',
     read: true,

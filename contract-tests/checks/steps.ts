@@ -74,6 +74,12 @@ export interface ArticleRead {
   exchange: Exchange;
 }
 
+/** The data as read, with the keys of checks or sequences beside this one too: a full update sends them back as they are. */
+export const wholeData = (read: ArticleRead): Record<string, unknown> => {
+  const json = read.exchange.json;
+  return isObject(json) && isObject(json.data) ? json.data : read.data;
+};
+
 /**
  * 4.1: the article as it is now: the last read of it when nothing can have changed it since (the
  * previous write's read after it, say), else a new read (`Client.readNow`). Its `data` must be an

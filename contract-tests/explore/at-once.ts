@@ -10,7 +10,8 @@
 import type { Write } from 'site-articles-schemas/conformance';
 import { judgeDataBurst, type BurstRun, type BurstStep } from '../checks/data-burst';
 import { burstComment, expectPostsKept, readPostsKept, type BurstComment, type PostsRead } from '../checks/post-burst';
-import { withoutReserved } from '../checks/steps';
+import { readArticle, withoutReserved } from '../checks/steps';
+import { readBeforeOf, type ReadNow } from './read-before';
 import type { SequenceModel, PostBudget, Real, Step } from './commands';
 import type { PostTally } from './turns';
 import type { CheckContext } from '../checks/check';
@@ -140,33 +141,52 @@ export class AtOnceStep implements Step {
     private readonly budget: PostBudget,
   ) {
     this.posts = batch.filter((operation) => operation.kind === 'post').length;
+    this.what = `${String(batch.length)} requests at once`;
   }
+  private readonly what: string;
   check = (): boolean => this.posts === 0 || this.budget.allows(this.posts);
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     // Taken before the batch is sent: a post that fails may still have landed.
     if (this.posts > 0 && !this.budget.take(this.posts)) return;
-    const { turns } = real;
+    const { context, turns } = real;
     const has = (kind: BatchOperation['kind']): boolean => this.batch.some((operation) => operation.kind === kind);
+    const onKeys = has('update') || has('set') || has('remove');
+    const needs = { others: has('update'), count: this.posts > 0 };
+    // Read before the batch takes its turns (the sequence's last read, or a new one), and brought up
+    // to the moment it holds them (read-before.ts). Its own read after is not kept.
+    const early =
+      onKeys || needs.count
+        ? await readBeforeOf(real, () => readArticle(context, `reading the article before ${this.what}`))
+        : undefined;
     // Posts alone among posts, through the lists after them; a full update alone on the keys, key
     // writes sharing them (turns.ts), only until every request of the batch is answered (`send`): the
     // batch's read after judges only the sequence's own keys, and the lists judge comments alone. Key
     // writes on their own need not wait for a batch without a full update: its keys are its own.
-    const onKeys = (): Promise<BatchOutcome> =>
-      has('update') || has('set') || has('remove')
-        ? turns.keys.take(has('update'), (release) => this.send(real, release))
-        : this.send(real, () => undefined);
-    const judged = async (): Promise<void> => this.judgePosts(model, real, await onKeys());
-    await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
+    const sent = (): Promise<BatchOutcome> =>
+      onKeys
+        ? turns.batchOnKeys(has('update'), (letGo) => this.send(real, letGo, () => early?.now(needs)))
+        : this.send(
+            real,
+            () => undefined,
+            () => early?.now(needs),
+          );
+    const judged = async (): Promise<void> => this.judgePosts(model, real, await sent());
+    try {
+      await (this.posts > 0 ? turns.posts.take(true, judged) : judged());
+    } finally {
+      early?.done();
+    }
   }
 
   /**
    * Sends the batch with the reads around it, and tells the article's tally of its posts. Once every
    * request of the batch is answered, the keys are let go (`release`) before the read after: no one
    * else changes the sequence's own keys, which alone that read judges. One without an answer may
-   * still land, so the keys stay held until that read after is answered.
+   * still land, so the keys stay held until that read after is answered. `before`: the article as
+   * read before the batch took its turns, brought up to now (none: it is read now).
    */
-  private async send(real: Real, release: () => void): Promise<BatchOutcome> {
+  private async send(real: Real, release: () => void, before: () => ReadNow | undefined): Promise<BatchOutcome> {
     const { context } = real;
     const { posting, comments } = commentsOf(this.batch, context);
     // Told to the article's tally as they leave, so writes beside the batch count them.
@@ -177,10 +197,12 @@ export class AtOnceStep implements Step {
     const burst = (
       overlay: (data: Record<string, unknown>) => Record<string, unknown>,
       reopen: () => void = () => undefined,
-    ): Promise<BurstRun> =>
-      judgeDataBurst(
+    ): Promise<BurstRun> => {
+      // Asked once the turns are held and the key writes under way known (`closedFor`).
+      const readBefore = before();
+      return judgeDataBurst(
         context,
-        `${String(this.batch.length)} requests at once`,
+        this.what,
         (_read, whole) => {
           for (const index of posting) tallied.set(index, real.turns.posted.sending());
           return this.batch.map((operation, index) =>
@@ -189,12 +211,13 @@ export class AtOnceStep implements Step {
         },
         {
           log: real.log,
-          answered: (seen, origin, before) => {
+          ...(readBefore ? { readBefore } : {}),
+          answered: (seen, origin, article) => {
             // Told before the keys are let go, so a write that takes them next counts these posts.
             tellTally(tallied, seen, origin);
             read = afterAnswers(context, seen, {
               posted: posting.length > 0,
-              commentsAt: before.comments_url,
+              commentsAt: article.comments_url,
               letGo: () => {
                 reopen();
                 release();
@@ -203,9 +226,10 @@ export class AtOnceStep implements Step {
           },
         },
       );
+    };
     // A batch with a full update sends the others' keys as their key writes under way leave them (turns.ts).
     const run = this.batch.some((operation) => operation.kind === 'update')
-      ? await real.turns.keyWrites.closedFor(performance.now(), burst)
+      ? await real.turns.keyWrites.closedFor(burst)
       : await burst((data) => data);
     return { run, comments: [...comments.values()], ...(read ? { read } : {}) };
   }

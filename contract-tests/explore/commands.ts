@@ -9,6 +9,7 @@ import { isReservedKey } from 'site-articles-schemas/catalogue';
 import type { CheckContext } from '../checks/check';
 import { listAddresses, listAddressesWith } from '../checks/comment-lists';
 import { pathOf, statusOf, withoutReserved } from '../checks/steps';
+import type { ReadBefore } from './read-before';
 import type { Exchange } from '../http/client';
 import { fetchAllPages } from '../http/links';
 import {
@@ -38,6 +39,12 @@ export interface Real {
   key: (name: string) => string;
   /** The turns of the article, shared with the sequences beside this one. */
   turns: ArticleTurns;
+  /**
+   * The sequence's last read of the article after a write of its own (none yet, or after a batch):
+   * its own keys, which no other sequence writes, are as it shows them until its next write; a
+   * write that needs more brings it up to now (read-before.ts). Let go (`done`) when the sequence ends.
+   */
+  lastRead?: ReadBefore;
 }
 
 export type Step = fc.AsyncCommand<SequenceModel, Real>;
@@ -63,7 +70,8 @@ async function write(
   step: string,
 ): Promise<Record<string, unknown>> {
   const judged = await judgedBeside(real, hold, make);
-  real.log.push(...judged.exchanges);
+  // A read before that is the last write's read after is listed once.
+  real.log.push(...judged.exchanges.filter((exchange) => !real.log.includes(exchange)));
   // Which operation and key it is, whatever was read.
   const sent = make({});
   failWith(judged.violations, step);
@@ -143,7 +151,9 @@ export class DeleteKeyStep implements Step {
   async run(model: SequenceModel, real: Real): Promise<void> {
     if (real.stopped()) return;
     const key = real.key(this.key);
-    await write(model, real, 'key', () => ({ operation: 'deleteDataKey', key }), this.toString());
+    // One the sequence does not hold goes beside a full update: absent either way (side-by-side.ts).
+    const hold = model.data.has(key) ? 'removal' : 'key';
+    await write(model, real, hold, () => ({ operation: 'deleteDataKey', key }), this.toString());
     model.data.delete(key);
   }
   toString = (): string => `remove ${this.key}`;

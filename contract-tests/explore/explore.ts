@@ -188,6 +188,7 @@ export async function runSequence(
         lastCurls = real.log.map((exchange) => exchange.curl);
         throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
       } finally {
+        real.lastRead?.done();
         if (!options.readOnly && !real.stopped()) {
           const of = `sequence ${String(index + 1)} (keys ${prefix}*) on article ${String(articleId)}`;
           await removeKeysOf(run, context, turns, { left: [...model.data.keys()], of });

@@ -2,28 +2,30 @@
  * Random sequences side by side (interface section 4): each on its own keys, judged as strictly as
  * alone. Reads and the reads around a write judge only the sequence's own keys (every other
  * sequence's keys left out: `othersOwn`), so only the parts of a write that others' writes could
- * change take a turn on the article (turns.ts): a full update from its read before to its answer
- * (a key write on its own waits only while an update is sent, a removal while one is under way), a
- * post from its read before to the lists after it.
+ * change take a turn on the article (turns.ts): a full update while its data is made and sent (a key
+ * write on its own waits only while an update is sent, a removal while one is under way), a post
+ * from its send to the lists after it; each is read before it takes its turn (read-before.ts).
  */
 import type { Write } from 'site-articles-schemas/conformance';
 import type { Session } from '../runner';
 import type { CheckContext } from '../checks/check';
-import { judgementOf, overTheWire, readLists, sendWrite, type JudgedWrite } from '../checks/judged';
+import { judgementOf, readLists, sendWrite, type CommentLists, type JudgedWrite } from '../checks/judged';
 import { readAfterPosts } from '../checks/comment-lists';
-import { pathOf, readArticle, type ArticleRead } from '../checks/steps';
-import { isObject } from '../failure';
+import { pathOf, readArticle, wholeData, type ArticleRead } from '../checks/steps';
 import type { Exchange } from '../http/client';
 import type { PostBudget, Real } from './commands';
 import type { ExploreOptions } from './explore';
 import { ArticleTurns, type Span } from './turns';
+import { keepRead, readBeforeOf, ReadBefore } from './read-before';
 
 /**
- * What a write holds: a key write on its own holds nothing, but waits while a full update is sent; a
- * removal shares the article's keys; a full update holds them alone from its read before (whose
- * keys it sends back) to its answer; a post holds the article's posts alone throughout.
+ * What a write holds: a key write on its own (`key`; a removal of a key the sequence does not hold
+ * too) holds nothing, but waits while a full update is sent; the removal of a key it holds
+ * (`removal`) shares the article's keys; a full update holds them alone while its data (every key of
+ * the article) is made and sent; a post holds the article's posts alone from its send to the lists
+ * after it.
  */
-export type Hold = 'key' | 'update' | 'post';
+export type Hold = 'key' | 'removal' | 'update' | 'post';
 
 const readBefore = (context: CheckContext): Promise<ArticleRead> =>
   readArticle(context, 'reading the article before the write', false);
@@ -31,74 +33,117 @@ const readBefore = (context: CheckContext): Promise<ArticleRead> =>
 const readAfter = (context: CheckContext): Promise<ArticleRead> =>
   readArticle(context, 'reading the article after the write', false);
 
-/** The data as read, with the keys of other sequences too: a full update sends them back as they are. */
-const wholeData = (read: ArticleRead): Record<string, unknown> => {
-  const json = read.exchange.json;
-  return isObject(json) && isObject(json.data) ? json.data : read.data;
-};
-
-/** The write made from the read before it, sent, and when it left and was answered. */
+/** The write sent, and when it left and was answered. */
 async function sent(
   context: CheckContext,
   before: ArticleRead,
-  make: (whole: Record<string, unknown>) => Write,
+  write: Write,
 ): Promise<{ before: ArticleRead; write: Write; answer: Exchange; span: Span }> {
-  const write = make(wholeData(before));
   const sentAt = performance.now();
   const answer = await sendWrite(context.client, context.articleId, write);
   return { before, write, answer, span: { sentAt, answeredAt: performance.now() } };
 }
 
-/**
- * A key write (4.3) on its own waits only while a full update is being sent (turns.ts); a removal
- * (4.4) shares the article's keys, so no update lands while it is under way: one that left the key
- * out would have removed it first, and the removal would find it absent.
- */
-async function sentKey(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
-  const { context, turns } = real;
-  const before = await readBefore(context);
-  const write = make(wholeData(before));
-  if (write.operation !== 'setDataKey') return turns.keys.take(false, () => sent(context, before, () => write));
-  // The value as the target receives it (JSON has no -0 and no undefined).
-  const value = (overTheWire(write.payload) as { value?: unknown } | null)?.value ?? null;
-  return turns.keyWrites.send(write.key, value, () => sent(context, before, () => write));
-}
+/** A write on the article's keys, sent in its turn and told to its answered writes (no answer: it may still land). */
+const sentTold = (
+  turns: ArticleTurns,
+  context: CheckContext,
+  before: ArticleRead,
+  write: Write,
+): ReturnType<typeof sent> =>
+  turns.answered.sending(
+    write,
+    () => sent(context, before, write),
+    (done) => done.answer,
+  );
 
 /**
- * A full update (4.2): alone on the keys from its read before to its answer (a read just before the
- * turn counts when no one took the keys in between), sending every key of the others as read, or
- * as a key write on its own under way leaves it.
+ * A key write (4.3) on its own, or a removal (4.4) of a key the sequence does not hold, waits only
+ * while a full update is being sent (turns.ts); the removal of a key it holds shares the article's
+ * keys, so no update lands while it is under way: one that left the key out would have removed it
+ * first, and the removal would find it absent. Its read before is the sequence's last read after a
+ * write, when it has one (`lastRead`): the write judges only its own keys, which that read shows as
+ * they are, and the attributes no write moves (checks/judged.ts).
+ */
+async function sentKey(
+  real: Real,
+  hold: 'key' | 'removal',
+  make: (whole: Record<string, unknown>) => Write,
+): ReturnType<typeof sent> {
+  const { context, turns } = real;
+  const before = real.lastRead?.read ?? (await readBefore(context));
+  const write = make(wholeData(before));
+  if (hold === 'removal') return turns.keys.take(false, () => sentTold(turns, context, before, write));
+  return turns.keyWrites.send(write, () => sent(context, before, write));
+}
+
+/** How many times a full update reads the article before it takes the keys; after the last, it reads holding them. */
+const readsBeforeTurn = 2;
+
+/**
+ * A full update (4.2): its read before leaves before it takes the keys, and once it holds them
+ * alone, what the writes answered since did is replayed on that read (answered-writes.ts): it sends
+ * every key of the others as it is now, or as a key write on its own under way leaves it. When one
+ * of those writes is not exactly known (a batch), it lets go of the keys and reads again before it
+ * takes them again, so that others' writes go on meanwhile; the last time, it reads holding them
+ * (read-before.ts).
  */
 async function sentUpdate(real: Real, make: (whole: Record<string, unknown>) => Write): ReturnType<typeof sent> {
-  const { context, turns } = real;
-  // Read first: while no one takes the keys meanwhile, that read is as current as one inside the turn.
-  const early = { sentAt: performance.now(), mark: turns.keys.quiet() };
-  const read = await readBefore(context);
-  return turns.keys.take(true, async () => {
-    const current = turns.keys.untakenSince(early.mark);
-    const readSentAt = current ? early.sentAt : performance.now();
-    const before = current ? read : await readBefore(context);
-    return turns.keyWrites.closedFor(readSentAt, (overlay) => sent(context, before, (whole) => make(overlay(whole))));
-  });
+  for (let tries = 1; ; tries += 1) {
+    const done = await triedUpdate(real, make, tries >= readsBeforeTurn);
+    if (done) return done;
+  }
 }
 
-/** A post, judged as alone: no other post on the article meanwhile; told to the article's tally. */
-function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
+/** One try at a full update; undefined when it let go of the keys to read again (not the `last` try). */
+async function triedUpdate(
+  real: Real,
+  make: (whole: Record<string, unknown>) => Write,
+  last: boolean,
+): Promise<Awaited<ReturnType<typeof sent>> | undefined> {
   const { context, turns } = real;
+  const early = await readBeforeOf(real, () => readBefore(context));
+  try {
+    return await turns.keys.take(true, () =>
+      turns.keyWrites.closedFor(async (overlay) => {
+        const now = early.now({ others: true, count: false });
+        if (!now && !last) return undefined;
+        const before = now?.read ?? (await readBefore(context));
+        return sentTold(turns, context, before, make(overlay(now?.whole ?? wholeData(before))));
+      }),
+    );
+  } finally {
+    early.done();
+  }
+}
+
+/**
+ * A post, judged as alone: no other post on the article from its read before (read before it takes
+ * the posts, and counted up to now: read-before.ts) to the lists after it; told to the article's tally.
+ */
+async function judgedPost(real: Real, make: (whole: Record<string, unknown>) => Write): Promise<JudgedWrite> {
+  const { context, turns } = real;
+  const early = await readBeforeOf(real, () => readBefore(context));
   return turns.posts.take(true, async () => {
-    const before = await readBefore(context);
+    const before = early.now({ others: false, count: true })?.read ?? (await readBefore(context));
     const write = make(wholeData(before));
     const post = turns.posted.sending();
     const answer = await sendWrite(context.client, context.articleId, write);
     post.answered(answer.status);
     // No other post lands until the turn ends.
-    const { after, lists } = await readAfterPosts(context, {
-      postsHeldAlone: true,
-      commentsAt: before.article.comments_url,
-      label: 'reading the article after the write',
-      readLists: (addresses) => readLists(context, addresses),
+    let lists: CommentLists | undefined;
+    const after = await ReadBefore.sent(turns, async () => {
+      const read = await readAfterPosts(context, {
+        postsHeldAlone: true,
+        commentsAt: before.article.comments_url,
+        label: 'reading the article after the write',
+        readLists: (addresses) => readLists(context, addresses),
+      });
+      lists = read.lists;
+      return read.after;
     });
-    return judgementOf(context, write, { before, answer, after, lists });
+    keepRead(real, after);
+    return judgementOf(context, write, { before, answer, after: after.read, ...(lists ? { lists } : {}) });
   });
 }
 
@@ -114,11 +159,14 @@ export async function judgedBeside(
 ): Promise<JudgedWrite> {
   const { context, turns } = real;
   if (hold === 'post') return judgedPost(real, make);
-  const { before, write, answer, span } = hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, make);
+  const { before, write, answer, span } =
+    hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, hold, make);
   const readSentAt = performance.now();
-  const after = await readAfter(context);
+  const after = await ReadBefore.sent(turns, () => readAfter(context));
+  keepRead(real, after);
   const read = { sentAt: readSentAt, answeredAt: performance.now() };
-  return judgementOf(context, write, { before, answer, after, commentsBetween: turns.posted.between(span, read) });
+  const commentsBetween = turns.posted.between(span, read);
+  return judgementOf(context, write, { before, answer, after: after.read, commentsBetween });
 }
 
 /** What the sequences of one run share: the session, the options, the posts left and each article's turns. */
@@ -189,11 +237,11 @@ export function sequenceContext(run: SequenceRun, articleId: number, prefix: str
 
 /**
  * Removes the keys a sequence left (as its model holds them), so a long run's article does not
- * grow; the end of the run restores the rest. The removals share the article's keys while sent,
- * and judge nothing, so the sequence's slot goes on to the next sequence meanwhile (`removed`),
- * unless sequences run one at a time: then the next waits for it. `of` names the sequence and its
- * article. The keys stay held until every DELETE has settled, one failing included: the others are
- * still under way until then.
+ * grow; the end of the run restores the rest. The removals wait only while a full update is sent,
+ * which leaves their keys out (`KeyWrites`), and judge nothing, so the sequence's slot goes on to
+ * the next sequence meanwhile (`removed`), unless sequences run one at a time: then the next waits
+ * for it. `of` names the sequence and its article. It settles once every DELETE has, one failing
+ * included: the others are still under way until then.
  */
 export async function removeKeysOf(
   run: SequenceRun,
@@ -205,15 +253,14 @@ export async function removeKeysOf(
   const removal: Removal = {
     of,
     articleId: context.articleId,
-    done: turns.keys.take(false, async () => {
-      const settled = await Promise.allSettled(
-        left.map((key) =>
-          context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
-        ),
-      );
-      const failed = settled.find((one) => one.status === 'rejected');
-      if (failed) throw failed.reason;
-    }),
+    done: turns.keyWrites
+      .removeAll(left, (key) =>
+        context.client.send({ method: 'DELETE', to: pathOf('deleteDataKey', context.articleId, key) }),
+      )
+      .then((settled) => {
+        const failed = settled.find((one) => one.status === 'rejected');
+        if (failed) throw failed.reason;
+      }),
   };
   run.removals.add(removal);
   // A removal that fails is told once every sequence has ended (`removed`), not before.

@@ -1,3 +1,5 @@
+import type { Write } from 'site-articles-schemas/conformance';
+import { AnsweredWrites } from './answered-writes';
 import { KeyWrites, PostTally, Turn } from './turns';
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
@@ -42,18 +44,6 @@ describe('turns on one article', () => {
   });
 });
 
-test('a read made while no one held the turn counts inside it only if no one took the turn in between', async () => {
-  const turn = new Turn();
-  const untouched = turn.quiet();
-  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(untouched)))).toBe(true);
-  const touched = turn.quiet();
-  await turn.take(false, () => Promise.resolve());
-  expect(await turn.take(true, () => Promise.resolve(turn.untakenSince(touched)))).toBe(false);
-  const busy = turn.take(false, tick);
-  expect(turn.quiet()).toBeUndefined();
-  await busy;
-});
-
 describe('the comments posted beside a write', () => {
   /** A tally holding one post sent at `sentAt` and answered at `answeredAt` with `status`. */
   const tallyOf = (sentAt: number, answeredAt: number | undefined, status: number | undefined): PostTally => {
@@ -75,56 +65,94 @@ describe('the comments posted beside a write', () => {
   ] as const)('a post %s', (_name, sentAt, answeredAt, status, least, most) => {
     expect(tallyOf(sentAt, answeredAt, status).between(write, read)).toEqual({ least, most });
   });
+
+  test.each([
+    ['answered before the read left: the read counts it', 2, 8, 201, 0],
+    ['sent after the read was answered and accepted: counted on top of it', 45, 50, 201, 1],
+    ['overlapping the read: not known on which side it landed', 25, 35, 201, undefined],
+    ['sent after the read, but refused: not known whether it landed', 45, 50, 422, undefined],
+    ['never answered: it may land at any time', 45, undefined, undefined, undefined],
+  ] as const)('the comments a post %s added after a read', (_name, sentAt, answeredAt, status, added) => {
+    expect(tallyOf(sentAt, answeredAt, status).landedAfter(read)).toBe(added);
+  });
 });
 
 describe('key writes beside a full update', () => {
-  test('an update sends each key write under way with the value it sets, and one sent meanwhile waits for its answer', async () => {
-    const writes = new KeyWrites();
+  const set = (key: string, value: unknown): Write => ({ operation: 'setDataKey', key, payload: { value } });
+  const answered = { answer: { status: 200, json: {} } };
+
+  test('an update sends each key write under way with the value it sets and leaves out each key a removal under way removes; those sent meanwhile wait for its answer', async () => {
+    const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
-    let land = (): void => undefined;
-    const underWay = writes.send('b', 1, () => new Promise<void>((resolve) => (land = resolve)));
-    const sent = await writes.closedFor(performance.now(), async (overlay) => {
-      const data = overlay({ a: 0, b: 0 });
-      const later = writes.send('c', 2, () => {
-        events.push('the later write leaves');
-        return Promise.resolve();
-      });
+    const landing: (() => void)[] = [];
+    const held =
+      <T>(answer: T) =>
+      (): Promise<T> =>
+        new Promise((resolve) => {
+          landing.push(() => {
+            resolve(answer);
+          });
+        });
+    const leaving =
+      <T>(what: string, answer: T) =>
+      (): Promise<T> => {
+        events.push(`the later ${what} leaves`);
+        return Promise.resolve(answer);
+      };
+    const removed = { status: 204, json: undefined };
+    const underWay = [
+      writes.send(set('b', 1), held(answered)),
+      writes.send({ operation: 'deleteDataKey', key: 'f' }, held({ answer: removed })),
+      writes.removeAll(['c', 'd'], held(removed)),
+    ];
+    const sent = await writes.closedFor(async (overlay) => {
+      const data = overlay({ a: 0, b: 0, c: 0, d: 0, f: 0 });
+      const later = [
+        writes.send(set('e', 2), leaving('write', answered)),
+        writes.removeAll(['a'], leaving('removal', removed)),
+      ];
       await tick();
       events.push('the update is answered');
       return { data, later };
     });
-    await sent.later;
-    land();
-    await underWay;
+    await Promise.all(sent.later);
+    for (const land of landing) land();
+    await Promise.all(underWay);
     expect(sent.data).toEqual({ a: 0, b: 1 });
-    expect(events).toEqual(['the update is answered', 'the later write leaves']);
+    expect(events).toEqual(['the update is answered', 'the later write leaves', 'the later removal leaves']);
   });
 
-  test('a write answered before the update read the article is not sent again', async () => {
-    const writes = new KeyWrites();
-    await writes.send('b', 1, () => Promise.resolve());
-    await tick();
-    const data = await writes.closedFor(performance.now(), (overlay) => Promise.resolve(overlay({ a: 0 })));
+  test('a write answered before the update closed is not in its overlay but among the writes answered since a read left', async () => {
+    const log = new AnsweredWrites();
+    const writes = new KeyWrites(log);
+    const reading = log.reading();
+    await writes.send(set('b', 1), () => Promise.resolve(answered));
+    const data = await writes.closedFor((overlay) => Promise.resolve(overlay({ a: 0 })));
     expect(data).toEqual({ a: 0 });
+    expect(reading.replay({ a: 0 })).toEqual({ a: 0, b: 1 });
+    reading.done();
   });
 
   test("an update that said its writes are sent, ending after a later update closed, leaves the later one closed: a key write waits for the later update's answer", async () => {
-    const writes = new KeyWrites();
+    const writes = new KeyWrites(new AnsweredWrites());
     const events: string[] = [];
     let endFirst = (): void => undefined;
     let answerSecond = (): void => undefined;
-    const first = writes.closedFor(performance.now(), async (_overlay, reopen) => {
+    const first = writes.closedFor(async (_overlay, reopen) => {
       reopen();
       await new Promise<void>((resolve) => (endFirst = resolve));
       events.push('the earlier update ends');
     });
-    const second = writes.closedFor(performance.now(), async () => {
+    const second = writes.closedFor(async () => {
       await new Promise<void>((resolve) => (answerSecond = resolve));
       events.push('the later update is answered');
     });
     endFirst();
     await first;
-    const write = writes.send('a', 1, () => Promise.resolve(events.push('the key write leaves')));
+    const write = writes.send(set('a', 1), () => {
+      events.push('the key write leaves');
+      return Promise.resolve(answered);
+    });
     await tick();
     answerSecond();
     await Promise.all([second, write]);
