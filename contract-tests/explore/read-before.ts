@@ -39,7 +39,8 @@ export class ReadBefore {
     private readonly turns: ArticleTurns,
     /** The article as read. */
     readonly read: ArticleRead,
-    private readonly span: { sentAt: number; answeredAt: number },
+    /** When the read left and was answered. */
+    readonly span: { sentAt: number; answeredAt: number },
     private readonly reading: ReadUnderWay,
   ) {}
 

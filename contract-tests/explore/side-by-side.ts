@@ -161,11 +161,9 @@ export async function judgedBeside(
   if (hold === 'post') return judgedPost(real, make);
   const { before, write, answer, span } =
     hold === 'update' ? await sentUpdate(real, make) : await sentKey(real, hold, make);
-  const readSentAt = performance.now();
   const after = await ReadBefore.sent(turns, () => readAfter(context));
   keepRead(real, after);
-  const read = { sentAt: readSentAt, answeredAt: performance.now() };
-  const commentsBetween = turns.posted.between(span, read);
+  const commentsBetween = turns.posted.between(span, after.span);
   return judgementOf(context, write, { before, answer, after: after.read, commentsBetween });
 }
 
