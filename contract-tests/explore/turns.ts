@@ -12,7 +12,7 @@
  * them judges its answer's `comments_count` against every moment a post may have landed. Reads
  * hold nothing: each judges only its own sequence's keys, which no other sequence changes.
  */
-import type { Write } from 'site-articles-schemas/conformance';
+import { isSuccessStatus, type Write } from 'site-articles-schemas/conformance';
 import { AnsweredWrites, type WriteAnswer } from './answered-writes';
 import { overTheWire } from '../checks/judged';
 
@@ -81,7 +81,7 @@ export class PostTally {
       answered: (status, span) => {
         post.sentAt = span?.sentAt ?? post.sentAt;
         post.answeredAt = status === undefined ? undefined : (span?.answeredAt ?? performance.now());
-        post.accepted = status !== undefined && status >= 200 && status < 300;
+        post.accepted = status !== undefined && isSuccessStatus(status);
       },
     };
   }

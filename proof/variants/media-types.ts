@@ -2,6 +2,7 @@
  * Variants that label success answers with a media type other than JSON; the interface says all
  * payloads are JSON. The body stays the right JSON: only the Content-Type header is wrong.
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import type { Rules } from '../../mock/rules';
 import { after, type Variant } from './variant';
 
@@ -9,7 +10,7 @@ type Labelled = 'readArticle' | 'updateArticle' | 'setDataKey' | 'listComments' 
 
 const labelled = (name: Labelled, contentType: string): Partial<Rules> =>
   after(name, (outcome) =>
-    outcome.status < 300 && outcome.body !== undefined
+    isSuccessStatus(outcome.status) && outcome.body !== undefined
       ? { ...outcome, headers: { ...outcome.headers, 'Content-Type': contentType } }
       : outcome,
   );

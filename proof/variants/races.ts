@@ -6,6 +6,7 @@
  * And one conformant target that delays every write by a random few milliseconds and then applies
  * it in one step: it orders concurrent requests its own way, and the suite must pass it.
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules, type Outcome, type RuleContext, type RuleSet } from '../../mock/rules';
 import type { CommentRecord } from '../../mock/store/records';
 import type { SiteStore } from '../../mock/store/site-store';
@@ -58,7 +59,7 @@ const countedArticle =
     const outcome = rule(context, input);
     const kept = counterOf(context.store).get(input.articleId);
     const body = outcome.body as Body | undefined;
-    return kept === undefined || outcome.status >= 300 || !body
+    return kept === undefined || !isSuccessStatus(outcome.status) || !body
       ? outcome
       : { ...outcome, body: { ...body, comments_count: kept } };
   };
@@ -72,7 +73,7 @@ const undercounting: Partial<RuleSet> = {
     const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
     await wait(postReadModifyWriteMs);
     const outcome = defaultRules.postComment(context, input);
-    if (outcome.status < 300) known.set(input.articleId, read + 1);
+    if (isSuccessStatus(outcome.status)) known.set(input.articleId, read + 1);
     return outcome;
   },
 };
@@ -86,7 +87,7 @@ const losingPosts: Partial<RuleSet> = {
     const list = context.store.commentsOf(input.articleId) as CommentRecord[];
     const added = list.filter((comment) => !stale.includes(comment));
     const own = added.at(-1);
-    if (outcome.status < 300 && own) list.splice(0, list.length, ...stale, own);
+    if (isSuccessStatus(outcome.status) && own) list.splice(0, list.length, ...stale, own);
     return outcome;
   },
 };
@@ -95,7 +96,7 @@ const losingPosts: Partial<RuleSet> = {
 const rereadingAnswer: Partial<RuleSet> = {
   setDataKey: async (context, input) => {
     const written = defaultRules.setDataKey(context, input);
-    if (written.status >= 300) return written;
+    if (!isSuccessStatus(written.status)) return written;
     await wait(readModifyWriteMs);
     const reread = defaultRules.readArticle(context, { articleId: input.articleId });
     return { ...written, body: { ...(written.body as Body), data: (reread.body as Body).data } };
@@ -129,7 +130,7 @@ const updateWritesBackCount: Partial<RuleSet> = {
     const known = counterOf(context.store);
     const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
     const outcome = defaultRules.postComment(context, input);
-    if (outcome.status < 300) known.set(input.articleId, read + 1);
+    if (isSuccessStatus(outcome.status)) known.set(input.articleId, read + 1);
     return outcome;
   },
   updateArticle: async (context, input) => {
@@ -137,7 +138,7 @@ const updateWritesBackCount: Partial<RuleSet> = {
     const read = known.get(input.articleId) ?? context.store.commentsOf(input.articleId).length;
     await wait(postReadModifyWriteMs + 2 * readModifyWriteMs);
     const outcome = defaultRules.updateArticle(context, input);
-    if (outcome.status >= 300) return outcome;
+    if (!isSuccessStatus(outcome.status)) return outcome;
     known.set(input.articleId, read);
     return { ...outcome, body: { ...(outcome.body as Body), comments_count: read } };
   },
@@ -166,7 +167,7 @@ const updateKeyByKey: Partial<RuleSet> = {
         await wait(stepMs);
       }
     const outcome = defaultRules.updateArticle(context, input);
-    if (outcome.status >= 300 && article && before) {
+    if (!isSuccessStatus(outcome.status) && article && before) {
       article.data.clear();
       for (const [key, value] of before) article.data.set(key, value);
     }

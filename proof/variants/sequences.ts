@@ -3,6 +3,7 @@
  * check makes: the contract suite's random sequences (`--explore`) must find them, and the fixed
  * checks alone pass them (proof/suite/explore.test.ts proves both).
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules } from '../../mock/rules';
 import type { SiteStore } from '../../mock/store/site-store';
 import { countShifted } from './posts';
@@ -30,7 +31,7 @@ export const sequenceVariants: Record<string, Variant> = {
         const value = storedArticle(context, input.articleId)?.data.get(input.key);
         const outcome = defaultRules.deleteDataKey(context, input);
         const removed = removedValues(context.store, input.articleId, input.key);
-        if (outcome.status < 300 && value !== undefined) removed.set(removed.at, value);
+        if (isSuccessStatus(outcome.status) && value !== undefined) removed.set(removed.at, value);
         return outcome;
       },
       setDataKey: (context, input) => {
@@ -50,7 +51,7 @@ export const sequenceVariants: Record<string, Variant> = {
         const counts = writeCounts(context.store, input.articleId, input.key);
         const count = (counts.get(counts.at) ?? 0) + 1;
         const outcome = count > 2 ? defaultRules.readArticle(context, input) : defaultRules.setDataKey(context, input);
-        if (outcome.status < 300) counts.set(counts.at, count);
+        if (isSuccessStatus(outcome.status)) counts.set(counts.at, count);
         return outcome;
       },
     },

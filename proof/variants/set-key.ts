@@ -1,4 +1,5 @@
 /** Variants breaking the key write of section 4.3, reserved keys included. */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules, type KeyInput, type Outcome, type PayloadInput, type RuleContext } from '../../mock/rules';
 import { isReservedKey } from '../../mock/rules/reserved-keys';
 import { after, mapArticle, mapSummary, sentValue, storedArticle, type Variant } from './variant';
@@ -10,7 +11,7 @@ function storeInstead(store: (value: unknown) => unknown): KeyWrite {
   return (context, input) => {
     const outcome = defaultRules.setDataKey(context, input);
     const article = storedArticle(context, input.articleId);
-    if (outcome.status >= 300 || !article) return outcome;
+    if (!isSuccessStatus(outcome.status) || !article) return outcome;
     const value = store(sentValue(input.payload));
     if (value === undefined) article.data.delete(input.key);
     else article.data.set(input.key, value);

@@ -1,4 +1,5 @@
 /** Variants breaking the update of section 4.2, reserved keys included. */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules, type Outcome, type PayloadInput, type RuleContext } from '../../mock/rules';
 import { validationError } from '../../mock/core/api-error';
 import { isReservedKey } from '../../mock/rules/reserved-keys';
@@ -16,7 +17,7 @@ function updateThen(
   return (context: RuleContext, input: PayloadInput): Outcome => {
     const outcome = defaultRules.updateArticle(context, input);
     const article = storedArticle(context, input.articleId);
-    if (outcome.status >= 300 || !article) return outcome;
+    if (!isSuccessStatus(outcome.status) || !article) return outcome;
     change(article.data, sentData(input.payload), context, input);
     return { ...outcome, body: defaultRules.readArticle(context, input).body };
   };

@@ -2,6 +2,7 @@
  * What a variant of the mock is, and small helpers to build one from the correct rules: run the
  * correct rule and change its outcome, or change the Article or comments it answers with.
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules, type Outcome, type RuleContext, type Rules, type RuleSet } from '../../mock/rules';
 import type { StoredArticle } from '../../mock/store/site-store';
 
@@ -37,7 +38,7 @@ export function after<K extends RuleName>(
 export function mapArticle(names: RuleName[], change: (article: Body) => Body): Partial<Rules> {
   const parts = names.map((name) =>
     after(name, (outcome) =>
-      outcome.status < 300 && isBody(outcome.body)
+      isSuccessStatus(outcome.status) && isBody(outcome.body)
         ? { ...outcome, body: change(structuredClone(outcome.body)) }
         : outcome,
     ),

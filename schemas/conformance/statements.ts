@@ -18,6 +18,7 @@ import {
 } from '../generated/catalogue';
 import { schemaDocuments } from '../generated/index';
 import type { Answer } from './answer';
+import { isSuccessStatus } from './status';
 import type { Write, WriteRecord } from './write';
 import type { Rule, Violation } from './violation';
 
@@ -109,15 +110,13 @@ function parsed(body: string): unknown {
   }
 }
 
-const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
-
 /**
  * What judging a success answer on its own judged (judgeExchange, with the stated status and the
  * address forms where the caller asked those): the operation's stated answer, held when nothing was
  * found, and each field of its shape.
  */
 export function statementsOfAnswer(operation: OperationId, answer: Answer, violations: Found[]): Judgement[] {
-  if (!isSuccess(answer.status)) return [];
+  if (!isSuccessStatus(answer.status)) return [];
   const shape = answerShape.get(operation);
   const body = shape === undefined || answer.body === '' ? undefined : parsed(answer.body);
   return [
@@ -164,7 +163,7 @@ const ofList = (violations: Violation[], address: string): Violation[] =>
 export function statementsOfWrite(record: WriteRecord, violations: Violation[]): Judgement[] {
   const { write } = record;
   // As judgeWrite reads it: a refused write took no effect, unless the caller knows better (a post).
-  const tookEffect = record.tookEffect ?? isSuccess(record.answer.status);
+  const tookEffect = record.tookEffect ?? isSuccessStatus(record.answer.status);
   const onData = ofRules(violations, 'data-as-predicted');
   const onReserved = onData.filter(({ path }) => isReservedKey(keyOfPointer(path) ?? ''));
   const effectBroken =
