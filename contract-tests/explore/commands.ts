@@ -16,6 +16,7 @@ import {
   describeJudged,
   judgeExchange,
   judgeSuccessStatus,
+  namesReservedKey,
   type Violation,
   type Write,
 } from 'site-articles-schemas/conformance';
@@ -75,12 +76,11 @@ async function write(
   // Which operation and key it is, whatever was read.
   const sent = make({});
   failWith(judged.violations, step);
-  // 4.6 states no status for a post, and a reserved key's write or an absent key's removal may be refused.
+  // 4.6 states no status for a post, and a write naming a reserved key or an absent key's removal may be refused.
   const statesSuccess =
-    sent.operation === 'updateArticle' ||
-    (sent.operation !== 'postComment' &&
-      !isReservedKey(sent.key) &&
-      (sent.operation !== 'deleteDataKey' || model.data.has(sent.key)));
+    sent.operation !== 'postComment' &&
+    !namesReservedKey(sent) &&
+    (sent.operation !== 'deleteDataKey' || model.data.has(sent.key));
   if (statesSuccess) expectStatus(judged.answer, statusOf(sent.operation), step);
   return judged.after;
 }

@@ -3,6 +3,7 @@
  * 4.4): a key write or removal that also changes another attribute, or stores a time stamp in
  * the wrong form. The answer of the write itself looks right; only the next read shows the fault.
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules, type Rules } from '../../mock/rules';
 import type { StoredArticle } from '../../mock/store/site-store';
 import { after, storedArticle, withoutMillis, type Variant } from './variant';
@@ -11,7 +12,7 @@ import { after, storedArticle, withoutMillis, type Variant } from './variant';
 function alsoChanging(name: 'setDataKey' | 'deleteDataKey', change: (article: StoredArticle) => void): Partial<Rules> {
   return after(name, (outcome, context, input) => {
     const article = storedArticle(context, input.articleId);
-    if (outcome.status >= 300 || !article) return outcome;
+    if (!isSuccessStatus(outcome.status) || !article) return outcome;
     change(article);
     return name === 'deleteDataKey' ? outcome : { ...outcome, body: defaultRules.readArticle(context, input).body };
   });

@@ -32,7 +32,7 @@ const refuse = (): never => {
 function touchingPage(name: 'updateArticle' | 'setDataKey' | 'deleteDataKey'): Partial<Rules> {
   return after(name, (outcome, context, input) => {
     const page = context.store.pages.get(storedArticle(context, input.articleId)?.page_id ?? -1);
-    if (outcome.status >= 300 || !page) return outcome;
+    if (!isSuccessStatus(outcome.status) || !page) return outcome;
     page.updated_at = nextTimestamp(context.clock, page.updated_at);
     // The answer shows the page as it is now, as a read would.
     return name === 'deleteDataKey' ? outcome : { ...outcome, body: defaultRules.readArticle(context, input).body };
@@ -145,7 +145,7 @@ export const harmlessVariants: Record<string, Variant> = {
         const before = new Map(storedArticle(context, input.articleId)?.data);
         const outcome = defaultRules.updateArticle(context, input);
         const data = storedArticle(context, input.articleId)?.data;
-        if (outcome.status >= 300 || !data) return outcome;
+        if (!isSuccessStatus(outcome.status) || !data) return outcome;
         for (const [key, value] of before) if (!data.has(key)) data.set(key, value);
         return { ...outcome, body: defaultRules.readArticle(context, input).body };
       },

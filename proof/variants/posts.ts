@@ -4,6 +4,7 @@
  * is no real date (2.2), or an attribute that moves. Each remembers, per store, what was posted
  * through the interface, so comments of the fixture stay as they are.
  */
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { type Outcome, type RuleContext, type Rules } from '../../mock/rules';
 import { isoTimestamp } from '../../mock/rules/clock';
 import type { SiteStore } from '../../mock/store/site-store';
@@ -25,7 +26,7 @@ function postedOn(store: SiteStore, articleId: number): string[] {
 export function remembering(also: (context: RuleContext, articleId: number) => void = () => undefined): Partial<Rules> {
   return after('postComment', (outcome, context, input) => {
     const comment = (input.payload as { comment?: Body } | null)?.comment;
-    if (outcome.status < 300 && comment) {
+    if (isSuccessStatus(outcome.status) && comment) {
       postedOn(context.store, input.articleId).push(identity(comment));
       also(context, input.articleId);
     }
@@ -42,7 +43,7 @@ export function countShifted(
 ): Partial<Rules> {
   const shifted = (outcome: Outcome, context: RuleContext, articleId: number): Outcome => {
     const body = outcome.body as Body | undefined;
-    if (outcome.status >= 300 || typeof body?.comments_count !== 'number') return outcome;
+    if (!isSuccessStatus(outcome.status) || typeof body?.comments_count !== 'number') return outcome;
     const posts = postedOn(context.store, articleId).length;
     return { ...outcome, body: { ...body, comments_count: body.comments_count + shift(posts) } };
   };

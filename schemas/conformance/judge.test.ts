@@ -1,5 +1,13 @@
 /** The judges as plain functions: given/want tables, no server. */
-import { isJsonMediaType, isRealCommentDate, isRealTimestamp, judgeExchange, judgeWrite, predictData } from './index';
+import {
+  isJsonMediaType,
+  isRealCommentDate,
+  isRealTimestamp,
+  judgeExchange,
+  judgeWrite,
+  namesReservedKey,
+  predictData,
+} from './index';
 
 test.each([
   ['application/json', true],
@@ -77,6 +85,26 @@ test.each([
   ['a post changes no data', { operation: 'postComment', payload: {} }, true, [{ svc_x: 1, a: 1 }]],
 ] as const)('predictData: %s', (_name, write, accepted, want) => {
   expect(predictData({ svc_x: 1, a: 1 }, write, accepted)).toEqual(want);
+});
+
+test.each([
+  ['a key write of a reserved key', { operation: 'setDataKey', key: 'svc_x', payload: { value: 1 } }, true],
+  ['the removal of a reserved key', { operation: 'deleteDataKey', key: 'svc_x' }, true],
+  [
+    'a full update whose data holds a reserved key',
+    { operation: 'updateArticle', payload: { article: { data: { a: 1, svc_x: 2 } } } },
+    true,
+  ],
+  ['a key write of an ordinary key', { operation: 'setDataKey', key: 'a', payload: { value: 1 } }, false],
+  [
+    'a full update of ordinary keys only',
+    { operation: 'updateArticle', payload: { article: { data: { a: 1 } } } },
+    false,
+  ],
+  ['a full update without data', { operation: 'updateArticle', payload: { article: {} } }, false],
+  ['a post', { operation: 'postComment', payload: { comment: { body: 'svc_x' } } }, false],
+] as const)('namesReservedKey: %s, %s', (_name, write, want) => {
+  expect(namesReservedKey(write)).toBe(want);
 });
 
 /** The post's own rules of judgeWrite (the article's shape is judged elsewhere: these articles are bare). */

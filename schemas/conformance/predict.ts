@@ -30,6 +30,19 @@ function afterUpdate(before: Data, payload: unknown): Data[] {
   ];
 }
 
+/**
+ * Whether `write` names a reserved key: a key write of one, or a full update whose data holds one.
+ * Such keys are read-only (2.1, 4.2) and the interface states no answer to a write of one, so a
+ * target may refuse the whole write in any way; where it accepts it, the key stays as it was.
+ */
+export function namesReservedKey(write: Write): boolean {
+  if (write.operation === 'postComment') return false;
+  if (write.operation !== 'updateArticle') return isReservedKey(write.key);
+  const article = isRecord(write.payload) ? write.payload.article : undefined;
+  const sent = isRecord(article) ? article.data : undefined;
+  return isRecord(sent) && Object.keys(sent).some(isReservedKey);
+}
+
 /** Every `data` the interface allows after `write`, given whether the target accepted it. */
 export function predictData(before: Data, write: Write, accepted: boolean): Data[] {
   if (!accepted || write.operation === 'postComment') return [before];
