@@ -100,10 +100,14 @@ async function repair(
     const answer = await client.send({ method: 'DELETE', to: pathOf('deleteDataKey', snapshot.articleId, key) });
     return `${key}: removed (${answer.status})`;
   };
-  return Promise.all([
+  // Every request ends before a failure is told, so the article read next holds all they did.
+  const sent = await Promise.allSettled([
     ...putBack.map((entry) => semaphore.take(() => put(entry))),
     ...removed.map((key) => semaphore.take(() => remove(key))),
   ]);
+  const failed = sent.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return sent.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 }
 
 interface Left {
@@ -183,8 +187,19 @@ export async function restoreSnapshot(
     report.changed = changedSinceFirstRead(snapshot, now);
   } catch (error) {
     report.problems.push(error instanceof Error ? error.message : String(error));
+    report.problems.push(...(await stillDifferent(client, snapshot, marker)));
   }
   return report;
+}
+
+/** After a request of the restore failed: each key the article, read once more, still has wrong; none if it cannot be read. */
+async function stillDifferent(client: Client, snapshot: Snapshot, marker: string): Promise<string[]> {
+  try {
+    const left = differences(snapshot, await readData(client, snapshot.articleId), marker);
+    return [...left.problems, ...left.unaddressable];
+  } catch {
+    return [];
+  }
 }
 
 /** Whether the run left the article as it found it: its data restored, and no attribute but data changed (1, 4.2). */

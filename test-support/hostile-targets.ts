@@ -1,9 +1,9 @@
 /**
  * Misbehaving targets on loopback ports, for the tests of what the contract suite does in front
  * of them: one that never answers, one whose answer has no end, one that answers every address
- * alike. Each is closed by `closeHostileTargets` (for `afterAll`).
+ * alike, one that loses some requests' connections on the way to a mock. Each is closed by `closeHostileTargets` (for `afterAll`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
 const servers: { server: Server; sockets: Set<Socket> }[] = [];
@@ -77,6 +77,28 @@ export async function endlessBodyTarget(): Promise<EndlessBody> {
   });
   return { baseUrl, sent: () => sent, closed };
 }
+
+/**
+ * Passes every request on to `upstream` (a mock) and its answer back, except those `drops` picks:
+ * their connection is closed before any answer, as a network that fails mid-run closes it.
+ */
+export const droppingRelay = (upstream: string, drops: (request: IncomingMessage) => boolean): Promise<string> =>
+  httpTarget((request, response) => {
+    if (drops(request)) {
+      request.socket.destroy();
+      return;
+    }
+    const forwarded = httpRequest(`${upstream}${request.url ?? '/'}`, {
+      method: request.method,
+      headers: request.headers,
+    });
+    forwarded.on('response', (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    forwarded.on('error', () => request.socket.destroy());
+    request.pipe(forwarded);
+  });
 
 export async function closeHostileTargets(): Promise<void> {
   await Promise.all(

@@ -7,6 +7,8 @@ import { brokenVariants } from '../../proof/variants';
 import { Client } from '../http/client';
 import { startInProcessMock, type RunningTarget } from '../in-process';
 import { describeRestore, restoreSnapshot, takeSnapshot } from '../restore';
+import { Semaphore } from '../semaphore';
+import { closeHostileTargets, droppingRelay } from '../../test-support/hostile-targets';
 
 const marker = 'contract_restoretest';
 const articleId = 2;
@@ -31,6 +33,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await target.close();
 });
+
+afterAll(closeHostileTargets);
 
 test('removes the keys the run wrote and leaves, and lists, keys someone else added', async () => {
   await put('', { article: { data: { kept: 1 } } });
@@ -91,4 +95,20 @@ test("names every attribute but data that differs from the run's first read of t
     expect.stringMatching(/^\[attributes-unchanged\] \/title: "Retitled during the run" instead of ".+"$/),
   ]);
   expect(describeRestore(report)).toContain('changed by the run, though only data may change');
+});
+
+test('a removal that gets no answer is named, with every key the article still has wrong once the other requests have ended', async () => {
+  const relayed = new Client(await droppingRelay(target.baseUrl, (request) => request.method === 'DELETE'));
+  await put('/data/kept', { value: 1 });
+  const snapshot = await takeSnapshot(relayed, articleId);
+  await put(`/data/${marker}_a`, { value: 1 });
+  await put(`/data/${marker}_b`, { value: 'two' });
+  await put('/data/kept', { value: 2 });
+  const report = await restoreSnapshot(relayed, snapshot, marker, new Semaphore(4));
+  const [failure, ...left] = report.problems;
+  expect(failure).toMatch(new RegExp(`^DELETE \\S+/data/${marker}_[ab] got no answer: `));
+  expect(left.sort()).toEqual([`${marker}_a: 1 instead of (absent)`, `${marker}_b: "two" instead of (absent)`]);
+  // The key put back beside the removals was put back, and is not listed.
+  expect(dataNow()).toEqual({ ...snapshot.data, [`${marker}_a`]: 1, [`${marker}_b`]: 'two' });
+  expect(describeRestore(report)).toMatch(/^article 2: data NOT restored\n {2}still different: DELETE /);
 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { Session, type TargetSettings } from '../runner';
 import type { RestoreReport } from '../restore';
 import { ContractFailure } from '../failure';
+import { reproduceInOrder } from './reproduce';
 import type { Timeline } from '../concurrent/timeline';
 import { AtOnceStep, type BatchOperation } from './at-once';
 import { maxBurstPosts } from '../checks/concurrency';
@@ -131,9 +132,6 @@ function steps(options: ExploreOptions, budget: PostBudget): fc.Arbitrary<Step>[
   return [...reads, ...writes, ...(options.comments ? [fc.constant(new PostStep(budget))] : [])];
 }
 
-const numbered = (real: Real): string =>
-  real.log.map((exchange, index) => `  ${String(index + 1)}. ${exchange.curl}`).join('\n');
-
 /** The shrunk sequence as numbered operations, one per line. */
 const numberedSteps = (sequence: unknown): string[] =>
   [...(sequence as Iterable<{ toString(): string }>)].map(
@@ -185,8 +183,9 @@ export async function runSequence(
         run.failing ??= index;
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
-        lastCurls = real.log.map((exchange) => exchange.curl);
-        throw new Error(`${message}\nreproduce, in order:\n${numbered(real)}`, { cause: error });
+        const reproduce = reproduceInOrder(real, error);
+        lastCurls = reproduce.curls;
+        throw new Error(`${message}${reproduce.text}`, { cause: error });
       } finally {
         real.lastRead?.done();
         if (!options.readOnly && !real.stopped()) {

@@ -47,6 +47,18 @@ export interface ClientOptions extends Partial<Limits> {
   watch?: TargetWatch;
 }
 
+/** A request sent that got no answer (the connection failed or was closed); `curl` sends it again. */
+export class NoAnswer extends Error {
+  override name = 'NoAnswer';
+  constructor(
+    message: string,
+    readonly curl: string,
+    options: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** `fetch failed` says little; its cause names the real problem (ECONNREFUSED, a timeout, ...). */
 export function describeNetworkError(error: unknown): string {
   // Duck-typed: under jest, errors from node's own fetch come from another realm than `Error`.
@@ -225,9 +237,13 @@ export class Client {
       problemOfFailure(error, request, this.limits, headersCame) ??
       (await tlsHelloRefused(error, request, this.limits, headersCame));
     if (problem) return this.watch.found(problem);
-    return new Error(
-      `${request.method} ${request.url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curlCommand(request)}`,
-      { cause: error },
+    const curl = curlCommand(request);
+    return new NoAnswer(
+      `${request.method} ${request.url} got no answer: ${describeNetworkError(error)}\n  reproduce: ${curl}`,
+      curl,
+      {
+        cause: error,
+      },
     );
   }
 
