@@ -6,6 +6,7 @@
 import { allInOrder } from '../concurrent/in-order';
 import {
   describeJudged,
+  isSuccessStatus,
   judgePostBurst,
   judgePostsMidway,
   nextLink,
@@ -119,7 +120,7 @@ function sightsOf(context: CheckContext, seen: Seen[], listed: string[]): Midway
   const article = pathOf('readArticle', context.articleId);
   return seen.flatMap((one): MidwaySight[] => {
     const { exchange, answeredAt } = one;
-    if (!exchange || answeredAt === undefined || exchange.status < 200 || exchange.status > 299) return [];
+    if (!exchange || answeredAt === undefined || !isSuccessStatus(exchange.status)) return [];
     const at = { address: `${one.request.method} ${one.request.to}`, sentAt: one.sentAt, answeredAt };
     const json: unknown = exchange.json;
     if (one.request.method === 'GET' && listed.includes(one.request.to) && Array.isArray(json))

@@ -3,7 +3,7 @@
  * updates one key, keeps the others, stores any JSON value exactly, and answers the article
  * including `language.url` and `author.url`.
  */
-import { describeJudged, judgeAddresses } from 'site-articles-schemas/conformance';
+import { describeJudged, isSuccessStatus, judgeAddresses } from 'site-articles-schemas/conformance';
 import { expectJson, expectShape, expectStatus, fail, isObject, show } from '../failure';
 import type { Exchange } from '../http/client';
 import { expectJudged, setKey } from './judged';
@@ -95,8 +95,7 @@ const exactNames: Check = {
     const before = await readArticle(context, 'reading the article before setting a key');
     const key = awkwardKeyName(context.marker);
     const put = await setKey(context, key, 'added');
-    if (put.status < 200 || put.status > 299)
-      return 'the target refused this key name, which the interface leaves open';
+    if (!isSuccessStatus(put.status)) return 'the target refused this key name, which the interface leaves open';
     const after = await readArticle(context, 'reading the article after setting a key');
     expectValue(after.data, key, 'added', 'the next read', put, after.exchange);
     expectKeysKept(before.data, after.data, [key], 'the next read', put, after.exchange);

@@ -50,7 +50,7 @@ export function errorProblems(answer: HttpAnswer, method: string): string[] {
 
 export function successProblems(answer: HttpAnswer, method: string, operation: OperationId | undefined): string[] {
   const shape = operation && answerShapes.get(operation);
-  if (answer.status < 200 || answer.status > 299 || !shape || method === 'HEAD' || answer.status === 204) return [];
+  if (!isSuccessStatus(answer.status) || !shape || method === 'HEAD' || answer.status === 204) return [];
   const { value, problem } = parseJson(answer.text);
   if (problem) return [`${operation} answered ${answer.status}: ${problem}`];
   const violations = validateResponse(shape, value, 'strict');

@@ -2,7 +2,7 @@
  * What a variant of the mock is, and small helpers to build one from the correct rules: run the
  * correct rule and change its outcome, or change the Article or comments it answers with.
  */
-import { isSuccessStatus } from 'site-articles-schemas/conformance';
+import { isSuccessStatus, sentUpdateData } from 'site-articles-schemas/conformance';
 import { defaultRules, type Outcome, type RuleContext, type Rules, type RuleSet } from '../../mock/rules';
 import type { StoredArticle } from '../../mock/store/site-store';
 
@@ -71,9 +71,6 @@ export const sentArticle = (payload: unknown): Body => {
   const article = (payload as { article?: unknown } | null)?.article;
   return isBody(article) ? article : {};
 };
-export const sentData = (payload: unknown): Body => {
-  const data = sentArticle(payload).data;
-  return isBody(data) ? data : {};
-};
+export const sentData = (payload: unknown): Body => sentUpdateData(payload) ?? {};
 
 export const withoutMillis = (timestamp: unknown): string => String(timestamp).replace(/\.[0-9]{3}Z$/, 'Z');

@@ -12,7 +12,7 @@ export { judgeTraffic, type ObservedExchange, type Operation } from './traffic';
 export { judgeAddresses } from './addresses';
 export { judgeRequest } from './request';
 export { isSuccessStatus, judgeStatus, judgeSuccessStatus } from './status';
-export { namesReservedKey, predictData } from './predict';
+export { namesReservedKey, predictData, sentUpdateData } from './predict';
 export { isRealCommentDate, isRealTimestamp } from './dates';
 export { changedAttributes, type AttributeChange, type CommentsBetween } from './attributes';
 export { nextLink, walkPages, type ListPages } from './paging';

@@ -18,10 +18,16 @@ export const isRecord = (value: unknown): value is Data =>
 const pick = (data: Data, keep: (key: string) => boolean): Data =>
   Object.fromEntries(Object.entries(data).filter(([key]) => keep(key)));
 
-function afterUpdate(before: Data, payload: unknown): Data[] {
+/** The `data` object a full update's payload (`{ article: { data } }`, 4.2) carries, if it carries one. */
+export function sentUpdateData(payload: unknown): Data | undefined {
   const article = isRecord(payload) ? payload.article : undefined;
   const sent = isRecord(article) ? article.data : undefined;
-  if (!isRecord(sent)) return [before];
+  return isRecord(sent) ? sent : undefined;
+}
+
+function afterUpdate(before: Data, payload: unknown): Data[] {
+  const sent = sentUpdateData(payload);
+  if (!sent) return [before];
   const supplied = pick(sent, (key) => !isReservedKey(key));
   const reserved = pick(before, isReservedKey);
   return [
@@ -38,9 +44,7 @@ function afterUpdate(before: Data, payload: unknown): Data[] {
 export function namesReservedKey(write: Write): boolean {
   if (write.operation === 'postComment') return false;
   if (write.operation !== 'updateArticle') return isReservedKey(write.key);
-  const article = isRecord(write.payload) ? write.payload.article : undefined;
-  const sent = isRecord(article) ? article.data : undefined;
-  return isRecord(sent) && Object.keys(sent).some(isReservedKey);
+  return Object.keys(sentUpdateData(write.payload) ?? {}).some(isReservedKey);
 }
 
 /** Every `data` the interface allows after `write`, given whether the target accepted it. */

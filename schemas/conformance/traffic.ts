@@ -9,7 +9,7 @@ import type { operations } from '../generated/catalogue';
 import { judgeAddresses } from './addresses';
 import { judgeExchange, type Answer } from './answer';
 import { judgeRequest } from './request';
-import { judgeStatus } from './status';
+import { isSuccessStatus, judgeStatus } from './status';
 import type { Violation } from './violation';
 
 export type Operation = (typeof operations)[number];
@@ -25,7 +25,7 @@ export interface ObservedExchange {
 }
 
 function addresses(operation: Operation, status: number, body: string): Violation[] {
-  if (!('answer' in operation) || status < 200 || status > 299) return [];
+  if (!('answer' in operation) || !isSuccessStatus(status)) return [];
   try {
     return judgeAddresses(operation.answer, JSON.parse(body) as unknown);
   } catch {

@@ -8,6 +8,7 @@
 import { createApp } from 'site-articles-mock';
 import { answerText, plainJsonRequest } from '../../mock/core/plain';
 import type { OperationId } from 'site-articles-schemas/catalogue';
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { errorExamples, type ExampleRequest } from './build-error-examples';
 import type { InterfaceModel, Operation } from './model';
 import { traitsOf, type OperationErrorCode } from './openapi-errors';
@@ -72,7 +73,7 @@ export async function sampleSiteExamples(model: InterfaceModel): Promise<Map<Ope
   for (const example of sent) {
     const { operation, method, path, parameters, json } = example;
     const answer = await core.handle(plainJsonRequest(method, path, json, { host }));
-    if (answer.status < 200 || answer.status > 299)
+    if (!isSuccessStatus(answer.status))
       throw new Error(`the example of ${operation} was refused: ${String(answer.status)} ${answerText(answer)}`);
     examples.set(operation, {
       parameters,

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { killRunningClis, serving, startCli, type Cli } from '../../../test-support/cli-process';
 import { tempFolders } from '../../../test-support/temp-files';
 
@@ -73,7 +74,7 @@ async function postComments(base: string, count: number): Promise<Outcomes> {
       headers: json,
       body: JSON.stringify({ comment: { author: 'Ann', author_email: 'ann@example.com', body } }),
     });
-    if (answer.status < 300) outcomes.kept.push(body);
+    if (isSuccessStatus(answer.status)) outcomes.kept.push(body);
     else if (answer.status === 503) outcomes.refused.push(body);
     else throw new Error(`POST comment answered ${String(answer.status)}`);
   }
