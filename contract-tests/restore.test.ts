@@ -8,6 +8,7 @@ const report = (found: Partial<RestoreReport>): RestoreReport => ({
   problems: [],
   warnings: [],
   leftAlone: [],
+  unanswered: [],
   changed: [],
   ...found,
 });

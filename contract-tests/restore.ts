@@ -30,6 +30,8 @@ export interface RestoreReport {
   repaired: string[];
   /** Keys still not as found: the run leaves the article changed. */
   problems: string[];
+  /** Requests of the repair that got no answer (a repair after them may still have put the key right). */
+  unanswered: string[];
   /** Reserved keys that differ; the interface offers no way to write them. */
   warnings: string[];
   /** Keys without the run marker that appeared during the run: someone else's, so kept. */
@@ -81,7 +83,7 @@ async function repair(
   current: Record<string, unknown>,
   marker: string,
   semaphore: Semaphore,
-): Promise<string[]> {
+): Promise<{ lines: string[]; unanswered: string[] }> {
   const putBack = Object.entries(snapshot.data).filter(
     ([key, value]) => !isReservedKey(key) && isAddressableKey(key) && !isDeepStrictEqual(current[key], value),
   );
@@ -100,14 +102,19 @@ async function repair(
     const answer = await client.send({ method: 'DELETE', to: pathOf('deleteDataKey', snapshot.articleId, key) });
     return `${key}: removed (${answer.status})`;
   };
-  // Every request ends before a failure is told, so the article read next holds all they did.
+  // Every request ends before the article is read again, so that read holds all they did.
   const sent = await Promise.allSettled([
     ...putBack.map((entry) => semaphore.take(() => put(entry))),
     ...removed.map((key) => semaphore.take(() => remove(key))),
   ]);
-  const failed = sent.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-  return sent.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  return {
+    lines: sent.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : [])),
+    unanswered: sent.flatMap((outcome) =>
+      outcome.status === 'rejected'
+        ? [outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)]
+        : [],
+    ),
+  };
 }
 
 interface Left {
@@ -153,22 +160,25 @@ export async function restoreSnapshot(
     articleId: snapshot.articleId,
     repaired: [],
     problems: [],
+    unanswered: [],
     warnings: [],
     leftAlone: [],
     changed: [],
   };
   const oneAtATime = new Semaphore(1);
-  // The article as the last repair left it: what is still different, and what changed besides data.
-  let now: Record<string, unknown> = snapshot.article;
-  const repairNow = async (pool: Semaphore): Promise<Left> => {
-    report.repaired.push(...(await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool)));
-    now = await readWhole(client, snapshot.articleId);
-    return differences(snapshot, now.data as Record<string, unknown>, marker);
+  // The article as the last repair left it, and its keys still not as found.
+  const repairNow = async (pool: Semaphore): Promise<{ now: Record<string, unknown>; left: Left }> => {
+    const done = await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool);
+    report.repaired.push(...done.lines);
+    report.unanswered.push(...done.unanswered);
+    const now = await readWhole(client, snapshot.articleId);
+    return { now, left: differences(snapshot, now.data as Record<string, unknown>, marker) };
   };
+  let last: { now: Record<string, unknown>; left: Left } | undefined;
   try {
-    let left = await repairNow(semaphore);
-    if (left.problems.length > 0 && semaphore.size > 1) left = await repairNow(oneAtATime);
-    if (left.problems.length > 0) {
+    last = await repairNow(semaphore);
+    if (last.left.problems.length > 0 && semaphore.size > 1) last = await repairNow(oneAtATime);
+    if (last.left.problems.length > 0) {
       const current = await readData(client, snapshot.articleId);
       const others = Object.fromEntries(
         Object.entries(current).filter(([key]) => addedByOthers(snapshot, key, marker)),
@@ -179,27 +189,23 @@ export async function restoreSnapshot(
         json: { article: { data: withoutReserved({ ...others, ...snapshot.data }) } },
       });
       report.repaired.push(`every non-reserved key: sent in one full update (${whole.status})`);
-      left = await repairNow(oneAtATime);
+      last = await repairNow(oneAtATime);
     }
-    report.problems = [...left.problems, ...left.unaddressable];
-    report.warnings = left.warnings;
-    report.leftAlone = left.leftAlone;
-    report.changed = changedSinceFirstRead(snapshot, now);
   } catch (error) {
+    // A read or the full update failed: what is left is told as the article stands, if it can still be read.
     report.problems.push(error instanceof Error ? error.message : String(error));
-    report.problems.push(...(await stillDifferent(client, snapshot, marker)));
+    last = await readWhole(client, snapshot.articleId).then(
+      (now) => ({ now, left: differences(snapshot, now.data as Record<string, unknown>, marker) }),
+      () => undefined,
+    );
+  }
+  if (last) {
+    report.problems.push(...last.left.problems, ...last.left.unaddressable);
+    report.warnings = last.left.warnings;
+    report.leftAlone = last.left.leftAlone;
+    report.changed = changedSinceFirstRead(snapshot, last.now);
   }
   return report;
-}
-
-/** After a request of the restore failed: each key the article, read once more, still has wrong; none if it cannot be read. */
-async function stillDifferent(client: Client, snapshot: Snapshot, marker: string): Promise<string[]> {
-  try {
-    const left = differences(snapshot, await readData(client, snapshot.articleId), marker);
-    return [...left.problems, ...left.unaddressable];
-  } catch {
-    return [];
-  }
 }
 
 /** Whether the run left the article as it found it: its data restored, and no attribute but data changed (1, 4.2). */
@@ -211,6 +217,7 @@ export function describeRestore(report: RestoreReport): string {
   return [
     `article ${report.articleId}: data ${state}`,
     ...report.changed.map((line) => `  changed by the run, though only data may change: ${line}`),
+    ...report.unanswered.map((line) => `  a repair got no answer: ${line}`),
     ...report.problems.map((line) => `  still different: ${line}`),
     ...report.warnings.map((line) => `  reserved key differs (not writable through the interface): ${line}`),
     ...report.leftAlone.map((line) => `  left alone: added during the run by someone else: ${line}`),

@@ -7,6 +7,7 @@ import { brokenVariants } from '../../proof/variants';
 import { Client } from '../http/client';
 import { startInProcessMock, type RunningTarget } from '../in-process';
 import { describeRestore, restoreSnapshot, takeSnapshot } from '../restore';
+import type { IncomingMessage } from 'node:http';
 import { Semaphore } from '../semaphore';
 import { closeHostileTargets, droppingRelay } from '../../test-support/hostile-targets';
 
@@ -97,18 +98,44 @@ test("names every attribute but data that differs from the run's first read of t
   expect(describeRestore(report)).toContain('changed by the run, though only data may change');
 });
 
-test('a removal that gets no answer is named, with every key the article still has wrong once the other requests have ended', async () => {
-  const relayed = new Client(await droppingRelay(target.baseUrl, (request) => request.method === 'DELETE'));
+/** The run's two keys and a changed key of the snapshot, on article 2, for a restore through `relay`. */
+async function changedThrough(relay: string) {
+  const relayed = new Client(relay);
   await put('/data/kept', { value: 1 });
   const snapshot = await takeSnapshot(relayed, articleId);
   await put(`/data/${marker}_a`, { value: 1 });
   await put(`/data/${marker}_b`, { value: 'two' });
   await put('/data/kept', { value: 2 });
-  const report = await restoreSnapshot(relayed, snapshot, marker, new Semaphore(4));
-  const [failure, ...left] = report.problems;
-  expect(failure).toMatch(new RegExp(`^DELETE \\S+/data/${marker}_[ab] got no answer: `));
-  expect(left.sort()).toEqual([`${marker}_a: 1 instead of (absent)`, `${marker}_b: "two" instead of (absent)`]);
-  // The key put back beside the removals was put back, and is not listed.
+  // Four repairs at once: the key put back beside the lost removals still ends before the article is read again.
+  return { snapshot, report: await restoreSnapshot(relayed, snapshot, marker, new Semaphore(4)) };
+}
+
+const lostRemoval = new RegExp(`^DELETE \\S+/data/${marker}_[ab] got no answer: `);
+
+test('removals that get no answer are named, and the full update it falls back to puts the article right', async () => {
+  const { snapshot, report } = await changedThrough(
+    await droppingRelay(target.baseUrl, (request) => request.method === 'DELETE'),
+  );
+  expect(dataNow()).toEqual(snapshot.data);
+  expect(report.problems).toEqual([]);
+  // Each removal twice: side by side, then one at a time, before the full update.
+  expect(report.unanswered).toHaveLength(4);
+  expect(report.unanswered.filter((line) => !lostRemoval.test(line))).toEqual([]);
+  expect(describeRestore(report)).toMatch(/^article 2: data restored\n {2}a repair got no answer: DELETE /);
+});
+
+test('when the full update gets no answer too, names it and then every key still wrong, as the article stands', async () => {
+  const lost = (request: IncomingMessage): boolean =>
+    request.method === 'DELETE' || (request.method === 'PUT' && request.url === `/admin/api/articles/${articleId}`);
+  const { snapshot, report } = await changedThrough(await droppingRelay(target.baseUrl, lost));
   expect(dataNow()).toEqual({ ...snapshot.data, [`${marker}_a`]: 1, [`${marker}_b`]: 'two' });
-  expect(describeRestore(report)).toMatch(/^article 2: data NOT restored\n {2}still different: DELETE /);
+  const [failure, ...left] = report.problems;
+  expect(failure).toMatch(/^PUT \S+\/articles\/2 got no answer: /);
+  expect(left.sort()).toEqual([`${marker}_a: 1 instead of (absent)`, `${marker}_b: "two" instead of (absent)`]);
+  const told = describeRestore(report);
+  expect(told).toMatch(/^article 2: data NOT restored\n {2}a repair got no answer: DELETE /);
+  expect(told.match(/\n {2}a repair got no answer: DELETE /g)).toHaveLength(4);
+  expect(told).toMatch(
+    /\n {2}still different: PUT \S+ got no answer: .*\n.*\n {2}still different: contract_restoretest_a: /,
+  );
 });

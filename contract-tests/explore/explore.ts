@@ -183,7 +183,7 @@ export async function runSequence(
         run.failing ??= index;
         // The requests of this very sequence, so the shrunk one reports its own.
         const message = error instanceof Error ? error.message : String(error);
-        const reproduce = reproduceInOrder(real, error);
+        const reproduce = reproduceInOrder(real.log, error);
         lastCurls = reproduce.curls;
         throw new Error(`${message}${reproduce.text}`, { cause: error });
       } finally {

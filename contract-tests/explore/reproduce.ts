@@ -3,7 +3,6 @@
  * requests it sent, in order, and the one that got no answer when that is what ended it.
  */
 import { NoAnswer } from '../http/client';
-import type { Real } from './commands';
 
 /** The request that got no answer and ended a sequence, if that is what ended it. */
 const unansweredCurl = (error: unknown): string[] => (error instanceof NoAnswer ? [error.curl] : []);
@@ -12,9 +11,9 @@ const unansweredCurl = (error: unknown): string[] => (error instanceof NoAnswer 
  * The requests a failed sequence sent, in order, as curl commands, ending with the one that got no
  * answer if one did: the list its report ends with. None when the failure names its only request.
  */
-export function reproduceInOrder(real: Real, error: unknown): { curls: string[]; text: string } {
-  const curls = [...real.log.map((exchange) => exchange.curl), ...unansweredCurl(error)];
-  if (real.log.length === 0) return { curls, text: '' };
+export function reproduceInOrder(log: readonly { curl: string }[], error: unknown): { curls: string[]; text: string } {
+  const curls = [...log.map((exchange) => exchange.curl), ...unansweredCurl(error)];
+  if (log.length === 0) return { curls, text: '' };
   return {
     curls,
     text: `\nreproduce, in order:\n${curls.map((curl, index) => `  ${String(index + 1)}. ${curl}`).join('\n')}`,
