@@ -1,9 +1,10 @@
 /**
  * The package test's in-process `tsc -p` (type-check.ts) says what tsc says: nothing for a file
- * that compiles, the error for one that does not, and the new contents of a declaration file
- * changed between two checks.
+ * that compiles, the error for one that does not, in tsc's order, the new contents of a declaration
+ * file changed between two checks, and each module resolution's own reading of a shared one.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempFolders } from '../test-support/temp-files';
 import { typeCheck } from './type-check';
@@ -54,4 +55,60 @@ describe('the in-process type check', () => {
     writeFileSync(join(project, 'tsconfig.json'), '{ "compilerOptions": { "strict": "very" } }');
     expect(typeCheck(project, 'tsconfig.json')).toContain('error TS5024');
   });
+
+  test('reports what a tsc process reports, in its order: a syntax error alone, the type error after it unreported', () => {
+    const project = projectWith({ 'client.ts': "export const total: number = 'two';\nexport const broken = ;\n" });
+    const checked = typeCheck(project, 'tsconfig.json');
+    expect(checked).toMatch(/^client\.ts\(2,23\): error TS1109: /);
+    expect(checked).toBe(tscProcess(project, 'tsconfig.json'));
+  });
+
+  test('reads a package shared by checks under different resolutions as each resolution does', () => {
+    const project = projectWith({
+      'client.ts': "import { value } from 'esm-only';\nexport const doubled: number = value * 2;\n",
+      'package.json': '{ "type": "commonjs" }',
+    });
+    const esmOnly = join(project, 'node_modules', 'esm-only');
+    mkdirSync(esmOnly, { recursive: true });
+    const exportsField = { '.': { types: './index.d.ts', default: './index.js' } };
+    writeFileSync(
+      join(esmOnly, 'package.json'),
+      JSON.stringify({ name: 'esm-only', type: 'module', exports: exportsField }),
+    );
+    writeFileSync(join(esmOnly, 'index.d.ts'), 'export declare const value: number;\n');
+    const settingsFor = (module: string, moduleResolution: string): string => {
+      const compilerOptions = {
+        strict: true,
+        noEmit: true,
+        skipDefaultLibCheck: true,
+        module,
+        moduleResolution,
+        types: [],
+      };
+      writeFileSync(
+        join(project, `tsconfig.${moduleResolution}.json`),
+        JSON.stringify({ compilerOptions, files: ['client.ts'] }),
+      );
+      return `tsconfig.${moduleResolution}.json`;
+    };
+    const [bundler, node16] = [settingsFor('esnext', 'bundler'), settingsFor('node16', 'node16')];
+    expect(typeCheck(project, bundler)).toBe('');
+    // A CommonJS file may not import an ES module under node16 (TS1479), whatever was read before.
+    const underNode16 = typeCheck(project, node16);
+    expect(underNode16).toContain('error TS1479');
+    expect(underNode16).toBe(tscProcess(project, node16));
+    expect(typeCheck(project, bundler)).toBe('');
+  });
 });
+
+/** What `tsc -p <config>` prints as a process of its own (its exit code aside). */
+function tscProcess(project: string, config: string): string {
+  try {
+    return execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', config], {
+      cwd: project,
+      encoding: 'utf8',
+    }).trim();
+  } catch (error) {
+    return String((error as { stdout?: unknown }).stdout).trim();
+  }
+}
