@@ -1,13 +1,15 @@
 /**
  * Broken variants whose fault shows only after a particular sequence of writes, which no fixed
- * check makes: the contract suite's random sequences (`--explore`) must find them, and the fixed
- * checks alone pass them (proof/suite/explore.test.ts proves both).
+ * check makes, or in an answer no fixed check judges that way: the contract suite's random
+ * sequences (`--explore`) must find them, and the fixed checks alone pass them
+ * (proof/suite/explore.test.ts proves both).
  */
 import { isSuccessStatus } from 'site-articles-schemas/conformance';
 import { defaultRules } from '../../mock/rules';
 import type { SiteStore } from '../../mock/store/site-store';
 import { countShifted } from './posts';
-import { storedArticle, type Variant } from './variant';
+import { isReservedKey } from '../../mock/rules/reserved-keys';
+import { after, sentData, storedArticle, type Variant } from './variant';
 
 /** Per store: a value per `<article id> <key>`, kept apart from the store so the fixture stays as it is. */
 function perKey<T>(): (store: SiteStore, articleId: number, key: string) => Map<string, T> & { at: string } {
@@ -55,6 +57,15 @@ export const sequenceVariants: Record<string, Variant> = {
         return outcome;
       },
     },
+  },
+  'reserved-update-answered-202': {
+    section: '4.2',
+    does: 'accepts a full update whose data holds a reserved key, keeping that key as it was, but answers it 202, not 200',
+    rules: after('updateArticle', (outcome, _context, input) =>
+      isSuccessStatus(outcome.status) && Object.keys(sentData(input.payload)).some(isReservedKey)
+        ? { ...outcome, status: 202 }
+        : outcome,
+    ),
   },
   'count-stops-after-three-posts': {
     section: '4.6',
