@@ -8,6 +8,7 @@
  * build is current).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { projectRoot, shellEnvironment } from '../../../test-support/cli-process';
 
@@ -74,14 +75,22 @@ async function millisecondsUntil(condition: () => boolean | Promise<boolean>, li
   return Infinity;
 }
 
-const groupAlive = (group: number): boolean => {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** The processes of a process group, each as `pid command line`, read from /proc (Linux). */
+function groupMembers(group: number): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command's closing parenthesis: state, parent, process group, ...
+        const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+        if (processGroup !== group) return [];
+        return [`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()}`];
+      } catch {
+        return [];
+      }
+    });
+}
 
 const launchers = ['npm start --', 'npx articles-mock', 'npm exec -- articles-mock', 'npm run dev --'];
 
@@ -98,9 +107,12 @@ test.concurrent.each(launches)(
     const { launch: launched, port } = await launch(command, args);
     try {
       expect(await refuses(port)).toBe(false);
+      expect(groupMembers(launched.pid)).toEqual(expect.arrayContaining([expect.stringMatching(/mock/)]));
       process.kill(launched.pid, signal);
-      expect(await millisecondsUntil(() => refuses(port), 10_000)).toBeLessThan(Infinity);
-      expect(await millisecondsUntil(() => !groupAlive(launched.pid), 10_000)).toBeLessThan(Infinity);
+      // The waits end a hang, not a slow machine: a loaded one has taken over 10 s to end a group.
+      expect(await millisecondsUntil(() => refuses(port), 30_000)).toBeLessThan(Infinity);
+      await millisecondsUntil(() => groupMembers(launched.pid).length === 0, 30_000);
+      expect(groupMembers(launched.pid)).toEqual([]);
       // Under nodemon a SIGTERM reaches the watcher, which stops the mock itself.
       if (!typed.startsWith('npm run dev') || signal === 'SIGKILL')
         expect(launched.output()).toContain('mock: npm, which started the mock, is gone; stopping\n');
