@@ -166,15 +166,18 @@ export async function restoreSnapshot(
     changed: [],
   };
   const oneAtATime = new Semaphore(1);
-  // The article as the last repair left it, and its keys still not as found.
+  // The article as it stands now, and its keys still not as found.
+  const standing = async (): Promise<{ now: Record<string, unknown>; left: Left }> => {
+    const now = await readWhole(client, snapshot.articleId);
+    return { now, left: differences(snapshot, now.data as Record<string, unknown>, marker) };
+  };
   const repairNow = async (pool: Semaphore): Promise<{ now: Record<string, unknown>; left: Left }> => {
     const done = await repair(client, snapshot, await readData(client, snapshot.articleId), marker, pool);
     report.repaired.push(...done.lines);
     report.unanswered.push(...done.unanswered);
-    const now = await readWhole(client, snapshot.articleId);
-    return { now, left: differences(snapshot, now.data as Record<string, unknown>, marker) };
+    return standing();
   };
-  let last: { now: Record<string, unknown>; left: Left } | undefined;
+  let last: Awaited<ReturnType<typeof standing>> | undefined;
   try {
     last = await repairNow(semaphore);
     if (last.left.problems.length > 0 && semaphore.size > 1) last = await repairNow(oneAtATime);
@@ -194,10 +197,7 @@ export async function restoreSnapshot(
   } catch (error) {
     // A read or the full update failed: what is left is told as the article stands, if it can still be read.
     report.problems.push(error instanceof Error ? error.message : String(error));
-    last = await readWhole(client, snapshot.articleId).then(
-      (now) => ({ now, left: differences(snapshot, now.data as Record<string, unknown>, marker) }),
-      () => undefined,
-    );
+    last = await standing().catch(() => undefined);
   }
   if (last) {
     report.problems.push(...last.left.problems, ...last.left.unaddressable);
